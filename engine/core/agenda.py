@@ -1,0 +1,46 @@
+"""The agenda: pending decisions kept as data, so play can stop after any of them.
+
+A node is a plain dict: {id, action, player, args}. The first node in the list is the next
+pending decision; handlers put follow-ups in front of the node that caused them. Ids are
+stable ("n17"), never list positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+Node = dict[str, Any]
+
+
+def new_node(state: dict[str, Any], action: str, player: str, **args: Any) -> Node:
+    """A fresh node with the next stable id taken from the state's counter."""
+    state["next_node"] = int(state.get("next_node", 0)) + 1
+    return {"id": f"n{state['next_node']}", "action": action, "player": player, "args": args}
+
+
+def push_front(agenda: list[Node], nodes: Iterable[Node]) -> None:
+    """Queue nodes to be answered next, in the order given."""
+    agenda[0:0] = list(nodes)
+
+
+def next_pending(agenda: list[Node]) -> Node | None:
+    return agenda[0] if agenda else None
+
+
+def waiting_for(agenda: list[Node]) -> list[str]:
+    node = next_pending(agenda)
+    if node is None:
+        return []
+    players = node.get("players")
+    if players:
+        answered = set(node.get("answers", {}))
+        return [p for p in players if p not in answered]
+    return [node["player"]]
+
+
+def resolve(agenda: list[Node], node: Node) -> None:
+    for index, candidate in enumerate(agenda):
+        if candidate["id"] == node["id"]:
+            del agenda[index]
+            return

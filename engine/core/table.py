@@ -1,0 +1,30 @@
+"""A game in play: the ruleset's plain-data state, the agenda, and the static catalog."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.agenda import Node
+
+Event = dict[str, Any]
+
+
+def event(text: str, *, kind: str = "info", visible_to: list[str] | None = None) -> Event:
+    """A thing that happened, in plain words; `visible_to` None means everyone may see it."""
+    data: Event = {"kind": kind, "text": text}
+    if visible_to is not None:
+        data["visible_to"] = sorted(visible_to)
+    return data
+
+
+@dataclass
+class Table:
+    state: dict[str, Any]
+    agenda: list[Node]
+    catalog: Any
+
+    def copy(self) -> Table:
+        """A working copy: rules mutate it freely and it is thrown away on any rule error."""
+        return Table(copy.deepcopy(self.state), copy.deepcopy(self.agenda), self.catalog)

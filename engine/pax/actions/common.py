@@ -1,0 +1,42 @@
+"""Shared pieces of the Pax action handlers: how choices are written, follow-up bookkeeping."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.core.agenda import Node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.table import Event, Table
+from engine.pax.model import card_name
+
+
+def quoted(name: str) -> str:
+    return f'"{name}"' if " " in name else name
+
+
+def card_choice(t: Table, verb: str, card_id: str) -> Choice:
+    return Choice(verb, (card_id,), ("card",), f"{verb} {quoted(card_name(t, card_id))}")
+
+
+@dataclass
+class Result:
+    """What a turn action did: events, and the decisions it queued before the turn goes on."""
+
+    events: list[Event]
+    follow_ups: list[Node]
+
+
+OptionsFn = Callable[[Table, str], list[Choice]]
+ApplyFn = Callable[[Table, str, Choice, Chance], Result]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One main-turn action (E1-E6): its legal choices and its handler."""
+
+    options: OptionsFn
+    apply: ApplyFn
+    limit_key: Callable[[Choice], str]  # per-turn limit bucket (D1)
+    once: bool  # at most once per turn (ops and fairs per side, victory)

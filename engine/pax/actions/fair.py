@@ -1,0 +1,116 @@
+"""Trade fairs (E5, G1-G6): profits, subsidy, the voyage along the route, and levies."""
+
+from __future__ import annotations
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.actions.common import Result
+from engine.pax.model import (
+    card_name,
+    cat,
+    concession_owner,
+    describe_token,
+    discard,
+    empty_cities,
+    free_token,
+    levy_token,
+    open_emporium,
+    player,
+)
+from engine.pax.notation import city_line_name
+
+
+def fair_options(t: Table, bank: str) -> list[Choice]:
+    return [Choice("fair", (side,), ("side",), f"fair {side}")
+            for side in ("east", "west") if t.state["market"][side][0]["card"] is not None]
+
+
+def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
+    side = choice.args[0]
+    slot = t.state["market"][side][0]
+    card_id = slot["card"]
+    players = len(t.state["order"])
+    china = 1 if players <= 2 else 2
+    profits = slot["florins"] + china  # G1: market florins plus China's share
+    discard(t, card_id)
+    who = bank.title()
+    events = [event(f"{who} convenes the {side} trade fair, discarding {card_name(t, card_id)}; "
+                    f"profits are {profits} florins ({china} from China).")]
+    me = player(t, bank)
+    if not t.state["options"].get("bankruptcy"):
+        me["florins"] += 1  # G2 subsidy
+        profits -= 1
+        events.append(event(f"{who} takes the 1-florin subsidy."))
+    entered: list[str] = []
+    if profits > 0:
+        entered, profits, voyage = _voyage(t, side, profits)
+        events += voyage
+    else:
+        events.append(event("No profits remain: the voyage ends before it begins."))
+    slot.update({"card": None, "florins": profits})
+    if profits:
+        events.append(event(f"{profits} florins of profit are left for the next {side} fair."))
+    follow: list[Node] = []
+    for empire_id in entered:
+        if empty_cities(t, empire_id):
+            follow.append(new_node(t.state, "levy", bank, empire=empire_id))
+        else:
+            events.append(event(f"{cat(t).empires[empire_id].name} is saturated: no levy."))
+    return Result(events, follow)
+
+
+def _voyage(t: Table, side: str, profits: int) -> tuple[list[str], int, list[Event]]:
+    """G3/G5: follow the route, paying concessions and pirates until the profits run out."""
+    emporium = open_emporium(t, side)
+    route = cat(t).routes[emporium]
+    entered: list[str] = []
+    events = [event(f"The voyage starts at {cat(t).cities[emporium].name}.")]
+    for step in route.sequence:
+        if step in cat(t).empires:
+            entered.append(step)
+            continue
+        border = cat(t).borders[step]
+        content = t.state["borders"].get(step, {})
+        if not border.sea or not content:
+            continue
+        if "pirate" in content:
+            profits -= 1
+            events.append(event(f"A {describe_token(content['pirate'])} on {border.name} takes "
+                                "1 florin for China."))
+        elif (owner := concession_owner(t, step)) is not None:
+            player(t, owner)["florins"] += 1
+            profits -= 1
+            events.append(event(f"{owner.title()}'s concession on {border.name} earns 1 florin."))
+        if profits == 0:
+            events.append(event(f"The profits run out: the voyage ends at {border.name}."))
+            break
+    return entered, profits, events
+
+
+class Levy(Action):
+    """G4: the convener chooses which empty city of an entered empire gets the levy."""
+
+    name = "levy"
+    decision = "which city receives the levy"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        seen: dict[str, Choice] = {}
+        for city_id in empty_cities(t, node["args"]["empire"]):
+            line = f"levy {city_line_name(cat(t), city_id)}"
+            seen.setdefault(line, Choice("levy", (city_id,), ("city",), line))
+        # A levy whose empire filled up meanwhile is simply lost.
+        return list(seen.values()) or [Choice("no levy", (), (), "no levy")]
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        if not choice.args:
+            return [event("The empire is saturated: the levy is lost.")]
+        city_id = choice.args[0]
+        tok = levy_token(t, city_id)
+        events = free_token(t, tok)
+        t.state["cities"][city_id] = tok
+        t.state["cities"] = dict(sorted(t.state["cities"].items()))
+        city = cat(t).cities[city_id]
+        return events + [event(f"Levy: a {describe_token(tok)} is raised in {city.name}.")]

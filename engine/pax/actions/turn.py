@@ -1,0 +1,117 @@
+"""The main turn (D1): one or two actions, per-turn limits, then the refresh and the next player."""
+
+from __future__ import annotations
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.actions.common import Verb
+from engine.pax.actions.fair import apply_fair, fair_options
+from engine.pax.actions.market import apply_buy, buy_options, refresh_market
+from engine.pax.actions.play import apply_play, play_options
+from engine.pax.actions.sell import apply_sell, sell_options
+from engine.pax.model import player, prestige, tableau
+
+END = Choice("end", (), (), "end")
+ACTIONS_PER_TURN = 2
+
+VERBS: dict[str, Verb] = {
+    "buy": Verb(buy_options, apply_buy, lambda c: "buy", once=False),
+    "sell": Verb(sell_options, apply_sell, lambda c: "sell", once=False),
+    "play": Verb(play_options, apply_play, lambda c: "play", once=False),
+    "fair": Verb(fair_options, apply_fair, lambda c: f"fair_{c.args[0]}", once=True),
+}
+
+
+class Turn(Action):
+    name = "turn"
+    decision = "choose an action"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        bank = node["player"]
+        turn = t.state["turn"]
+        options: list[Choice] = []
+        if turn["actions"] < ACTIONS_PER_TURN:
+            for verb in VERBS.values():
+                options += [c for c in verb.options(t, bank)
+                            if not (verb.once and verb.limit_key(c) in turn["used"])]
+        if turn["actions"] >= 1 or not options:
+            options.append(END)
+        return options
+
+    def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
+        return END if END in options else options[0]
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        bank = node["player"]
+        if choice.verb == "end":
+            return end_turn(t, bank, chance)
+        verb = VERBS[choice.verb]
+        turn = t.state["turn"]
+        turn["actions"] += 1
+        turn["used"] = sorted({*turn["used"], verb.limit_key(choice)})
+        result = verb.apply(t, bank, choice, chance)
+        t.agenda[0:0] = [*result.follow_ups, node]
+        return result.events
+
+
+def end_turn(t: Table, bank: str, chance: Chance) -> list[Event]:
+    events = [event(f"{bank.title()} ends their turn.")]
+    refresh = refresh_market(t, chance)
+    events += refresh
+    if any(e["kind"] == "market_exhausted" for e in refresh):
+        return events + patron_victory(t)
+    seating = list(t.state["order"])
+    events += eliminate_bankrupt(t)
+    if t.state["over"]:
+        return events
+    start = seating.index(bank)
+    rotation = seating[start + 1:] + seating[:start + 1]
+    following = next(b for b in rotation if b in t.state["order"])
+    t.state["turn"] = {"number": t.state["turn"]["number"] + 1, "player": following,
+                       "actions": 0, "used": [], "usury": []}
+    t.agenda.append(new_node(t.state, "turn", following))
+    return events
+
+
+def patron_victory(t: Table) -> list[Event]:
+    """L2a: most Patron prestige wins; then most florins; a remaining tie shares the victory."""
+    def rank(bank: str) -> tuple[int, int]:
+        return prestige(t, bank, "patron"), player(t, bank)["florins"]
+
+    best = max(rank(bank) for bank in t.state["order"])
+    winners = sorted(bank for bank in t.state["order"] if rank(bank) == best)
+    return finish(t, winners, "patron",
+                  f"with {best[0]} Patron prestige and {best[1]} florins")
+
+
+def finish(t: Table, winners: list[str], kind: str, detail: str) -> list[Event]:
+    t.state["over"] = True
+    t.state["winners"] = winners
+    t.state["result"] = {"kind": kind, "detail": detail}
+    t.agenda.clear()
+    names = " and ".join(w.title() for w in winners)
+    verb = "share the" if len(winners) > 1 else "wins the"
+    return [event(f"Game over: {names} {verb} {kind} victory {detail}.", kind="game_over")]
+
+
+def eliminate_bankrupt(t: Table) -> list[Event]:
+    """G6 bankruptcy variant: no florins, cards or concessions means the bank has failed."""
+    if not t.state["options"].get("bankruptcy"):
+        return []
+    events = []
+    for bank in list(t.state["order"]):
+        me = player(t, bank)
+        has_concession = any(c.get("concession") == f"pawn:{bank}"
+                             for c in t.state["borders"].values())
+        if me["florins"] or me["hand"] or tableau(t, bank) or me["old_maids"] or has_concession:
+            continue
+        t.state["order"].remove(bank)
+        t.state["eliminated"] = sorted({*t.state["eliminated"], bank})
+        events.append(event(f"{bank.title()} is bankrupt and leaves the game (G6).",
+                            kind="eliminated"))
+    if len(t.state["order"]) == 1:
+        events += finish(t, list(t.state["order"]), "last bank standing", "after bankruptcies")
+    return events

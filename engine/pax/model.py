@@ -1,0 +1,217 @@
+"""Reading and changing the Pax Renaissance state (plain data) through named operations.
+
+Tokens are strings "type:religion" ("knight:catholic") or "pawn:<bank>". The pool of unused
+tokens is not stored: it is the supply less what is in play, so conservation holds by design
+and the invariants check that nothing is over-used.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core.table import Event, Table, event
+from engine.pax.catalog import Card, Catalog
+
+State = dict[str, Any]
+
+
+def token(kind: str, colour: str) -> str:
+    return f"{kind}:{colour}"
+
+
+def token_kind(tok: str) -> str:
+    return tok.split(":", 1)[0]
+
+
+def token_colour(tok: str) -> str:
+    return tok.split(":", 1)[1]
+
+
+def describe_token(tok: str) -> str:
+    kind, colour = tok.split(":", 1)
+    return f"{colour} {kind}"
+
+
+def cat(t: Table) -> Catalog:
+    catalog: Catalog = t.catalog
+    return catalog
+
+
+def player(t: Table, bank: str) -> dict[str, Any]:
+    data: dict[str, Any] = t.state["players"][bank]
+    return data
+
+
+def banks(t: Table) -> list[str]:
+    return list(t.state["order"])
+
+
+# --- tokens -------------------------------------------------------------------------------
+
+
+def tokens_in_play(state: State) -> Counter[str]:
+    counts: Counter[str] = Counter(state["cities"].values())
+    for content in state["borders"].values():
+        counts.update(content.values())
+    for empire in state["empires"].values():
+        counts.update(empire["repressed"])
+    counts.update(token("bishop", r) for r in state["bishops"].values())
+    return counts
+
+
+def supply_of(catalog: Catalog, tok: str) -> int:
+    kind, colour = tok.split(":", 1)
+    return int(catalog.supply.get(kind, {}).get(colour, 0))
+
+
+def available(t: Table, tok: str) -> int:
+    return supply_of(cat(t), tok) - tokens_in_play(t.state)[tok]
+
+
+def free_token(t: Table, tok: str) -> list[Event]:
+    """Make one `tok` available (TOKEN MANAGEMENT): from repressed tokens first, else the map."""
+    if available(t, tok) > 0:
+        return []
+    for empire_id in sorted(t.state["empires"]):
+        repressed = t.state["empires"][empire_id]["repressed"]
+        if tok in repressed:
+            repressed.remove(tok)
+            return [event(f"No {describe_token(tok)} left: one repressed in "
+                          f"{cat(t).empires[empire_id].name} is taken.")]
+    for city_id in sorted(t.state["cities"]):
+        if t.state["cities"][city_id] == tok:
+            del t.state["cities"][city_id]
+            return [event(f"No {describe_token(tok)} left: the one in "
+                          f"{cat(t).cities[city_id].name} is taken.")]
+    for border_id in sorted(t.state["borders"]):
+        content = t.state["borders"][border_id]
+        for role, value in list(content.items()):
+            if value == tok:
+                remove_from_border(t, border_id, role)
+                return [event(f"No {describe_token(tok)} left: the one on "
+                              f"{cat(t).borders[border_id].name} is taken.")]
+    for card_id in sorted(t.state["bishops"]):
+        if token("bishop", t.state["bishops"][card_id]) == tok:
+            del t.state["bishops"][card_id]
+            return [event(f"No {describe_token(tok)} left: the one on a card is taken.")]
+    return []
+
+
+def repress(t: Table, tok: str, empire_id: str) -> None:
+    repressed = t.state["empires"][empire_id]["repressed"]
+    repressed.append(tok)
+    repressed.sort()
+
+
+def remove_from_border(t: Table, border_id: str, role: str) -> None:
+    content = t.state["borders"][border_id]
+    del content[role]
+    if not content:
+        del t.state["borders"][border_id]
+
+
+# --- map ----------------------------------------------------------------------------------
+
+
+def is_busted(t: Table, city_id: str) -> bool:
+    return city_id in t.state["busted"]
+
+
+def city_slots(t: Table, empire_id: str) -> list[str]:
+    """The city slots of an empire that can hold a token now (busted emporia cannot)."""
+    return [c for c in cat(t).empires[empire_id].cities if not is_busted(t, c)]
+
+
+def empty_cities(t: Table, empire_id: str) -> list[str]:
+    return [c for c in city_slots(t, empire_id) if c not in t.state["cities"]]
+
+
+def levy_token(t: Table, city_id: str) -> str:
+    city = cat(t).cities[city_id]
+    kind, religion = city.levy[t.state["empires"][city.empire]["religion"]]
+    return token(kind, religion)
+
+
+def open_emporium(t: Table, side: str) -> str:
+    """The one unbusted emporium whose trade fair is `side`."""
+    for emporium_id, data in sorted(cat(t).emporia.items()):
+        if data["trade_fair"] == side and emporium_id not in t.state["busted"]:
+            return emporium_id
+    raise AssertionError(f"no open {side} emporium")
+
+
+def concession_owner(t: Table, border_id: str) -> str | None:
+    content = t.state["borders"].get(border_id, {})
+    owner = content.get("concession")
+    return token_colour(owner) if owner else None
+
+
+# --- cards --------------------------------------------------------------------------------
+
+
+def card(t: Table, card_id: str) -> Card:
+    return cat(t).cards[card_id]
+
+
+def tableau(t: Table, bank: str) -> list[str]:
+    """Every card in a tableau, West end to East end (the player board sits between)."""
+    data = player(t, bank)
+    return list(reversed(data["west"])) + list(data["east"])
+
+
+def owner_of(t: Table, card_id: str) -> str | None:
+    for bank in banks(t):
+        if card_id in tableau(t, bank):
+            return bank
+    return None
+
+
+def card_location(t: Table, card_id: str) -> str | None:
+    """An empire id, "east"/"west" for a whole region, or None (queens, player boards)."""
+    if card_id.startswith("empire_square_"):
+        return cat(t).empire_of_square(card_id)
+    return card(t, card_id).location
+
+
+def location_empires(t: Table, location: str | None) -> list[str]:
+    if location is None:
+        return []
+    if location in ("east", "west"):
+        return cat(t).region_empires(location)
+    return [location]
+
+
+def card_prestige(t: Table, card_id: str) -> tuple[str, ...]:
+    if card_id.startswith("empire_square_"):
+        empire_id = cat(t).empire_of_square(card_id)
+        square = cat(t).squares[empire_id]
+        side = t.state["empires"][empire_id]["side"]
+        return square.king.prestige if side == "king" else square.republic.prestige
+    return card(t, card_id).prestige
+
+
+def prestige(t: Table, bank: str, kind: str, *, for_victory: bool = True) -> int:
+    """Prestige icons of `kind` in a tableau; Old Maids count only toward victory (I2)."""
+    cards = tableau(t, bank) + (player(t, bank)["old_maids"] if for_victory else [])
+    return sum(card_prestige(t, c).count(kind) for c in cards)
+
+
+def card_name(t: Table, card_id: str) -> str:
+    if card_id.startswith("empire_square_"):
+        empire_id = cat(t).empire_of_square(card_id)
+        square = cat(t).squares[empire_id]
+        side = t.state["empires"][empire_id]["side"]
+        return square.king.name if side == "king" else square.republic.name
+    return card(t, card_id).name
+
+
+def discard(t: Table, card_id: str) -> None:
+    """Out of the game (DISCARD); any bishop on it returns to the pool."""
+    t.state["bishops"].pop(card_id, None)
+    t.state["discard"].append(card_id)
+    t.state["discard"].sort()
+
+
+def hand_limit(t: Table, bank: str) -> int:
+    return 2

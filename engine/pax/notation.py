@@ -1,0 +1,140 @@
+"""How Pax Renaissance things are named in order lines (orders.md section 3)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.core.choice import fold
+from engine.core.table import Table
+from engine.pax.catalog import Catalog
+
+EMPIRE_ALIASES = {
+    "holy_roman_empire": ("hre", "holy roman empire", "holy roman", "empire"),
+    "papal_states": ("papal", "papal states", "papacy"),
+    "ottoman": ("ottoman", "ottoman empire", "ottomans"),
+    "mamluk": ("mamluk", "mamluks", "mameluke"),
+}
+START_BORDER_CITIES = {
+    "augsburg": "border_france_holy_roman_empire",
+    "florence": "border_aragon_papal_states",
+    "lisbon": "border_england_portugal",
+    "alexandria": "border_mamluk_ottoman",
+}
+RELIGION_WORDS = {
+    "catholic": ("catholic", "gold"),
+    "islamic": ("islamic", "green", "muslim"),
+    "reformist": ("reformist", "red", "protestant"),
+}
+SQUARE_WORDS = {"holy": ("holy",), "imperial": ("imperial",),
+                "globalization": ("globalization", "globalisation"),
+                "renaissance": ("renaissance",)}
+EXACT, WORDS, PART = 4, 2, 1
+
+
+@cache
+def empire_names(catalog_id: int, catalog: Catalog) -> dict[str, str]:
+    """Every accepted folded name of an empire -> its id."""
+    names: dict[str, str] = {}
+    for empire in catalog.empires.values():
+        for alias in (empire.id, empire.name, *EMPIRE_ALIASES.get(empire.id, ())):
+            names[fold(alias)] = empire.id
+    return names
+
+
+def short_empire(catalog: Catalog, empire_id: str) -> str:
+    """The short word used in canonical lines: 'hre', 'papal', 'england'."""
+    aliases = EMPIRE_ALIASES.get(empire_id)
+    return aliases[0] if aliases else empire_id
+
+
+def border_line_name(catalog: Catalog, border_id: str) -> str:
+    first, second = catalog.borders[border_id].empires
+    return f"{short_empire(catalog, first)}-{short_empire(catalog, second)}"
+
+
+def city_line_name(catalog: Catalog, city_id: str) -> str:
+    return fold(catalog.cities[city_id].name)
+
+
+def _name_score(words: str, name: str) -> int:
+    folded = fold(name)
+    if words == folded:
+        return EXACT
+    if f" {words} " in f" {folded} ":
+        return WORDS
+    if words in folded and len(words) >= 3:
+        return PART
+    return 0
+
+
+class PaxNamer:
+    """Scores how well a span of words names a value; built per table (market slots move)."""
+
+    def __init__(self, t: Table) -> None:
+        self.t = t
+        self.catalog: Catalog = t.catalog
+        self.empires = empire_names(id(self.catalog), self.catalog)
+        self.slots: dict[str, str] = {}
+        for side, row in t.state["market"].items():
+            for index, slot in enumerate(row):
+                if slot["card"]:
+                    self.slots[f"{side} {index}"] = slot["card"]
+
+    def score(self, kind: str, value: str, words: str) -> int:
+        method = getattr(self, f"_{kind}")
+        result: int = method(value, words)
+        return result
+
+    def known(self, kind: str, words: str) -> bool:
+        return True
+
+    def _card(self, value: str, words: str) -> int:
+        if words == fold(value) or self.slots.get(words) == value:
+            return EXACT
+        if value.startswith("empire_square_"):
+            empire_id = self.catalog.empire_of_square(value)
+            if self.empires.get(words) == empire_id:
+                return EXACT
+            square = self.catalog.squares[empire_id]
+            return max(_name_score(words, square.king.name),
+                       _name_score(words, square.republic.name))
+        return _name_score(words, self.catalog.cards[value].name)
+
+    def _empire(self, value: str, words: str) -> int:
+        return EXACT if self.empires.get(words) == value else 0
+
+    def _city(self, value: str, words: str) -> int:
+        city = self.catalog.cities[value]
+        if words in (fold(city.name), fold(value)):
+            return EXACT
+        return 0
+
+    def _border(self, value: str, words: str) -> int:
+        if START_BORDER_CITIES.get(words) == value or words == fold(value):
+            return EXACT
+        first, second = self.catalog.borders[value].empires
+        for split in range(1, len(words.split())):
+            parts = words.split()
+            left, right = " ".join(parts[:split]), " ".join(parts[split:])
+            pair = {self.empires.get(left), self.empires.get(right)}
+            if pair == {first, second}:
+                return EXACT
+        return 0
+
+    def _token(self, value: str, words: str) -> int:
+        kind, colour = value.split(":", 1)
+        parts = words.split()
+        if not parts or parts[0] != kind and parts[-1] != kind:
+            return 0
+        rest = [p for p in parts if p != kind]
+        if not rest:
+            return WORDS
+        if rest == [colour] or " ".join(rest) in RELIGION_WORDS.get(colour, ()):
+            return EXACT
+        return 0
+
+    def _square(self, value: str, words: str) -> int:
+        return EXACT if words in SQUARE_WORDS[value] else 0
+
+    def _side(self, value: str, words: str) -> int:
+        return EXACT if words == value else 0

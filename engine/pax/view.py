@@ -1,0 +1,152 @@
+"""What one player (or the public) may see: a plain dict for reports and templates.
+
+Hands, face-down market cards and deck contents are hidden by leaving them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.table import Table
+from engine.pax.catalog import PRESTIGE
+from engine.pax.model import (
+    card_location,
+    card_name,
+    card_prestige,
+    cat,
+    describe_token,
+    levy_token,
+    open_emporium,
+    player,
+    prestige,
+    tableau,
+)
+from engine.pax.notation import border_line_name
+
+
+def _card(t: Table, card_id: str) -> dict[str, Any]:
+    location = card_location(t, card_id)
+    bishop = t.state["bishops"].get(card_id)
+    return {
+        "id": card_id,
+        "name": card_name(t, card_id),
+        "location": cat(t).empires[location].name if location in cat(t).empires
+        else (f"the {location.title()}" if location else "none"),
+        "prestige": list(card_prestige(t, card_id)),
+        "bishop": bishop,
+    }
+
+
+def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:
+    data = player(t, bank)
+    show_hand = viewer == bank or t.state["options"].get("open_hands")
+    concessions = sum(1 for c in t.state["borders"].values() if c.get("concession") == f"pawn:{bank}")
+    return {
+        "bank": bank,
+        "florins": data["florins"],
+        "hand_size": len(data["hand"]),
+        "hand": [_card(t, c) for c in data["hand"]] if show_hand else None,
+        "west": [_card(t, c) for c in reversed(data["west"])],
+        "east": [_card(t, c) for c in data["east"]],
+        "old_maids": [_card(t, c) for c in data["old_maids"]],
+        "prestige": {kind: prestige(t, bank, kind, for_victory=False) for kind in PRESTIGE},
+        "concessions": concessions,
+        "tableau_size": len(tableau(t, bank)),
+    }
+
+
+def _market(t: Table) -> dict[str, list[dict[str, Any]]]:
+    rows = {}
+    for side, row in t.state["market"].items():
+        slots = []
+        for column, slot in enumerate(row):
+            face_up = column > 0 and slot["card"] is not None
+            slots.append({
+                "column": column,
+                "cost": column,
+                "face_up": face_up,
+                "card": _card(t, slot["card"]) if face_up else None,
+                "florins": slot["florins"],
+                "empty": slot["card"] is None,
+            })
+        rows[side] = slots
+    return rows
+
+
+def _map(t: Table) -> list[dict[str, Any]]:
+    empires = []
+    catalog = cat(t)
+    for empire_id, empire in catalog.empires.items():
+        data = t.state["empires"][empire_id]
+        cities = []
+        for city_id in empire.cities:
+            busted = city_id in t.state["busted"]
+            occupant = t.state["cities"].get(city_id)
+            cities.append({
+                "name": catalog.cities[city_id].name,
+                "capital": catalog.cities[city_id].capital,
+                "busted": busted,
+                "token": describe_token(occupant) if occupant else None,
+                "levy": None if busted else describe_token(levy_token(t, city_id)),
+            })
+        borders = []
+        for border_id in empire.borders:
+            content = t.state["borders"].get(border_id, {})
+            borders.append({
+                "name": border_line_name(catalog, border_id),
+                "sea": catalog.borders[border_id].sea,
+                "concession": content["concession"].split(":")[1] if "concession" in content
+                else None,
+                "pirate": describe_token(content["pirate"]) if "pirate" in content else None,
+            })
+        square = catalog.squares[empire_id]
+        empires.append({
+            "id": empire_id,
+            "name": empire.name,
+            "region": empire.region,
+            "religion": data["religion"],
+            "ruler": data["ruler"] or "throne",
+            "side": data["side"],
+            "square": square.king.name if data["side"] == "king" else square.republic.name,
+            "repressed": [describe_token(tok) for tok in data["repressed"]],
+            "bishop": t.state["bishops"].get(f"throne:{empire_id}"),
+            "cities": cities,
+            "borders": borders,
+        })
+    return empires
+
+
+def _routes(t: Table) -> dict[str, dict[str, Any]]:
+    routes = {}
+    for side in ("east", "west"):
+        emporium = open_emporium(t, side)
+        steps = []
+        for step in cat(t).routes[emporium].sequence:
+            if step in cat(t).empires:
+                steps.append(cat(t).empires[step].name)
+        routes[side] = {"emporium": cat(t).cities[emporium].name, "empires": steps}
+    return routes
+
+
+def view_for(t: Table, viewer: str | None) -> dict[str, Any]:
+    state = t.state
+    return {
+        "viewer": viewer,
+        "options": dict(state["options"]),
+        "turn": dict(state["turn"]),
+        "order": list(state["order"]),
+        "eliminated": list(state["eliminated"]),
+        "players": [_player(t, bank, viewer) for bank in state["seats"]
+                    if bank in state["players"]],
+        "market": _market(t),
+        "decks": {side: sum(len(s) for s in segments) + (1 if state["preview"].get(side) else 0)
+                  for side, segments in state["decks"].items()},
+        "preview": {side: (_card(t, c) if c else None) for side, c in state["preview"].items()},
+        "map": _map(t),
+        "routes": _routes(t),
+        "victory": dict(state["victory"]),
+        "discard_count": len(state["discard"]),
+        "over": state["over"],
+        "winners": list(state["winners"]),
+        "result": state["result"],
+    }
