@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from engine.core.choice import fold
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
@@ -31,9 +29,9 @@ SQUARE_WORDS = {"holy": ("holy",), "imperial": ("imperial",),
 EXACT, WORDS, PART = 4, 2, 1
 
 
-@cache
-def empire_names(catalog_id: int, catalog: Catalog) -> dict[str, str]:
-    """Every accepted folded name of an empire -> its id."""
+def empire_names(catalog: Catalog) -> dict[str, str]:
+    """Every accepted folded name of an empire -> its id (ten empires: cheap, not cached;
+    the frozen Catalog holds dicts, so it cannot be a cache key)."""
     names: dict[str, str] = {}
     for empire in catalog.empires.values():
         for alias in (empire.id, empire.name, *EMPIRE_ALIASES.get(empire.id, ())):
@@ -73,7 +71,7 @@ class PaxNamer:
     def __init__(self, t: Table) -> None:
         self.t = t
         self.catalog: Catalog = t.catalog
-        self.empires = empire_names(id(self.catalog), self.catalog)
+        self.empires = empire_names(self.catalog)
         self.slots: dict[str, str] = {}
         for side, row in t.state["market"].items():
             for index, slot in enumerate(row):
@@ -102,6 +100,10 @@ class PaxNamer:
 
     def _empire(self, value: str, words: str) -> int:
         return EXACT if self.empires.get(words) == value else 0
+
+    def _throne(self, value: str, words: str) -> int:
+        """A throne ("throne:hungary") is named by its empire: `bishop hungary`."""
+        return self._empire(value.removeprefix("throne:"), words)
 
     def _city(self, value: str, words: str) -> int:
         city = self.catalog.cities[value]

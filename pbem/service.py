@@ -1,0 +1,211 @@
+"""Use cases callable without the CLI: start a game, apply a signed block, list options, status.
+
+The pipeline of architecture.md section 3: intake, authenticate, envelope checks, adjudicate on
+a working copy, invariants, persist atomically under the lock. Any failure before the write
+leaves the game file byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.adjudicate import adjudicate, options_now, run_automatic
+from engine.core.agenda import next_pending, waiting_for
+from engine.core.chance import Chance, SeededChance, SeedNeeded
+from engine.core.errors import InvariantViolation, RuleError
+from engine.core.table import Event, Table
+from pbem import gamefile, seeds
+from pbem.errors import (
+    BlockError,
+    DoesNotFitError,
+    OrdersRejected,
+    PbemError,
+    UsageError,
+)
+from pbem.gamefile import GameFile, current_hash, fingerprint, state_hash
+from pbem.orderblock import OrderBlock, find_blocks
+from pbem.rulesets import catalog_for, ruleset_for, table_of
+from pbem.signatures import PublicKey, parse_public_key, verify
+
+
+class EngineBug(PbemError):
+    """An invariant broke: a bug in pbem; the game file is unchanged."""
+
+
+@dataclass
+class Applied:
+    gf: GameFile
+    player: str
+    events: list[Event]
+    note: str  # e.g. which of several blocks was used
+
+
+def draws_data(chance: Chance) -> list[dict[str, object]]:
+    return [d.to_data() for d in chance.draws]
+
+
+def public_texts(events: list[Event]) -> list[str]:
+    return [e["text"] for e in events if "visible_to" not in e]
+
+
+def new_game(
+    path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str = "pax",
+    seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
+    moderator: PublicKey | None = None,
+) -> GameFile:
+    """Set up a game for players seated in the order given and write its file (and seed file)."""
+    if path.exists():
+        raise UsageError(f"{path} already exists; choose another file name")
+    if len({k.raw for k in keys}) != len(keys):
+        raise UsageError("two players have the same key; each player needs a key of their own")
+    ruleset = ruleset_for(ruleset_name)
+    seed = seeds.make_seed(seed_text)
+    chance = SeededChance(seed, game_id, 0)
+    seats = [f"seat{i + 1}" for i in range(len(keys))]
+    try:
+        table, events = ruleset.setup(catalog_for(ruleset_name), game_id, seats,
+                                      dict(options or {}), chance)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    events += run_automatic(ruleset, table, chance)
+    table.state["draws"] = chance.next_n
+    game = {"id": game_id, "ruleset": ruleset_name, "ruleset_version": 1,
+            "players": len(keys), "options": dict(table.state["options"])}
+    roster: dict[str, Any] = {"players": [
+        {"id": bank, "name": key.name or bank, "email": key.email or "",
+         "key": key.roster_text()}
+        for bank, key in zip(table.state["seats"], keys, strict=True)
+    ]}
+    if moderator is not None:
+        roster["moderator"] = {"name": moderator.name or "moderator",
+                               "email": moderator.email or "", "key": moderator.roster_text()}
+    seed_file = path.with_suffix(".seed")
+    randomness: dict[str, Any] = (
+        {"mode": "open", "seed": seed.hex()} if open_game
+        else {"mode": "moderated", "commitment": seeds.commitment(seed),
+              "seed_file": seed_file.name}
+    )
+    post = state_hash(game, 0, table.state, table.agenda)
+    entry = {"seq": 0, "kind": "setup", "draws": draws_data(chance), "post_state": post,
+             "summary": public_texts(events)}
+    gf = GameFile(game, roster, randomness, 0, table.state, table.agenda, [entry])
+    if not open_game:
+        if seed_file.exists():
+            raise UsageError(f"{seed_file} already exists; remove it or choose another game file")
+        seeds.write_seed_file(seed_file, seed)
+    gamefile.write_atomic(path, gamefile.dump_text(gf))
+    return gf
+
+
+def choose_block(gf: GameFile, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]:
+    """The block that fits the game now; stale copies (quoted old blocks) are passed over."""
+    if not blocks:
+        raise BlockError("no order block found: expected a '-----BEGIN PBEM ORDERS-----' block")
+    ours = [b for b in blocks if (b.game or "").lower() == gf.game_id.lower()]
+    if not ours:
+        raise DoesNotFitError(f"the block is for game '{blocks[0].game}', but this file is "
+                              f"game '{gf.game_id}'")
+    fp = fingerprint(current_hash(gf))
+    fresh = [b for b in ours if b.seq == gf.seq and (b.state or "").lower() == fp]
+    if not fresh:
+        block = ours[-1]
+        raise DoesNotFitError(
+            f"stale block: written against seq {block.seq} state {block.state}, but the game is "
+            f"at seq {gf.seq} state {fp}; read the latest report and write new orders")
+    note = ""
+    if len(blocks) > 1:
+        note = f"used the block for seq {gf.seq}; {len(blocks) - 1} other block(s) ignored"
+    return fresh[0], note
+
+
+def authenticate(gf: GameFile, block: OrderBlock) -> str:
+    player = (block.player or "").lower()
+    entry = gf.roster_entry(player)
+    if entry is None:
+        raise BlockError(f"unknown player '{block.player}'; players: {', '.join(gf.player_ids())}")
+    if not block.signature:
+        raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
+    if not block.lines:
+        raise BlockError("the block holds no orders")
+    verify(parse_public_key(entry["key"]), block.payload(), block.signature)
+    return player
+
+
+def check_turn(gf: GameFile, table: Table, player: str) -> None:
+    if gf.state.get("over"):
+        raise DoesNotFitError("the game is over; no more orders are taken")
+    owed = waiting_for(table.agenda)
+    if player not in owed:
+        node = next_pending(table.agenda)
+        what = f" to {ruleset_for(gf.game['ruleset']).actions[node['action']].decision}" \
+            if node else ""
+        raise DoesNotFitError(f"it is not {player}'s decision now: waiting for "
+                              f"{', '.join(owed)}{what}")
+
+
+def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        block, note = choose_block(gf, find_blocks(text))
+        player = authenticate(gf, block)
+        ruleset, table = table_of(gf)
+        check_turn(gf, table, player)
+        prev = current_hash(gf)
+        chance = seeds.chance_for(path, gf, int(gf.state["draws"]))
+        lines = [(line.number, line.text) for line in block.lines]
+        try:
+            outcome = adjudicate(ruleset, table, player, lines, chance)
+        except RuleError as error:
+            raise OrdersRejected(error.message()) from None
+        except SeedNeeded:
+            raise UsageError(
+                "these orders lead to a random draw, which needs the game's seed file "
+                f"{seeds.seed_path(path, gf).name}; send them to the moderator") from None
+        except InvariantViolation as error:
+            raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
+                from None
+        work = outcome.table
+        work.state["draws"] = int(gf.state["draws"]) + len(chance.draws)
+        gf.seq += 1
+        gf.state, gf.agenda = work.state, work.agenda
+        gf.log.append({
+            "seq": gf.seq, "kind": "orders", "player": player, "block": block.text,
+            "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
+            "draws": draws_data(chance), "prev_state": prev, "post_state": current_hash(gf),
+            "summary": public_texts(outcome.events),
+        })
+        if not dry_run:
+            gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return Applied(gf, player, outcome.events, note)
+
+
+def decision_of(gf: GameFile) -> tuple[list[str], str]:
+    ruleset, table = table_of(gf)
+    node = next_pending(table.agenda)
+    if node is None:
+        return [], ""
+    return waiting_for(table.agenda), ruleset.actions[node["action"]].decision
+
+
+def legal_lines(gf: GameFile) -> dict[str, Any]:
+    ruleset, table = table_of(gf)
+    owed, decision = decision_of(gf)
+    return {
+        "seq": gf.seq, "state": fingerprint(current_hash(gf)),
+        "player": owed[0] if owed else None, "decision": decision,
+        "lines": [c.line for c in options_now(ruleset, table)],
+    }
+
+
+def status(gf: GameFile) -> dict[str, Any]:
+    owed, decision = decision_of(gf)
+    return {
+        "game": gf.game_id, "ruleset": gf.game["ruleset"], "seq": gf.seq,
+        "state": fingerprint(current_hash(gf)), "over": bool(gf.state.get("over")),
+        "winners": list(gf.state.get("winners", [])), "result": gf.state.get("result"),
+        "waiting_for": owed, "decision": decision,
+        "turn": gf.state.get("turn", {}).get("number"),
+    }

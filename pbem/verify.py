@@ -1,0 +1,143 @@
+"""Replaying the log: `pbem verify` trusts nothing but the setup inputs and signed blocks.
+
+Before the seed is revealed, recorded draws are replayed (each checked to be possible); once it
+is known, every draw is re-derived from the seed and checked against the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.adjudicate import adjudicate, run_automatic
+from engine.core.chance import Chance, ReplayMismatch
+from engine.core.errors import InvariantViolation, RuleError
+from engine.core.table import Table
+from pbem import gamefile, seeds
+from pbem.errors import CorruptGameError, PbemError, UsageError
+from pbem.gamefile import GameFile, state_hash
+from pbem.orderblock import find_blocks
+from pbem.rulesets import catalog_for, ruleset_for
+from pbem.signatures import parse_public_key, verify
+
+
+@dataclass
+class Verified:
+    entries: int
+    seed_checked: bool
+    final_state: str
+
+
+def _bad(seq: object, problem: str) -> CorruptGameError:
+    return CorruptGameError(f"log entry seq {seq}: {problem}")
+
+
+def _check_draws(seq: object, chance: Chance, recorded: list[dict[str, object]]) -> None:
+    made = [d.to_data() for d in chance.draws]
+    if made != recorded:
+        first = next((i for i, (a, b) in enumerate(zip(made, recorded, strict=False)) if a != b),
+                     min(len(made), len(recorded)))
+        raise _bad(seq, f"draw #{first + 1} does not match the log")
+
+
+def replay(path: Path, gf: GameFile) -> Verified:
+    """Rebuild the game from its setup and signed blocks; raise naming the first bad entry."""
+    if not gf.log or gf.log[0].get("kind") != "setup":
+        raise CorruptGameError("log: the first entry must be the setup")
+    seed = seeds.known_seed(path, gf)
+    ruleset = ruleset_for(str(gf.game["ruleset"]))
+    catalog = catalog_for(str(gf.game["ruleset"]))
+    setup = gf.log[0]
+    chance = seeds.replay_chance(seed, gf.game_id, 0, setup.get("draws", []))
+    seats = [f"seat{i + 1}" for i in range(int(gf.game["players"]))]
+    try:
+        table, _ = ruleset.setup(catalog, gf.game_id, seats, dict(gf.game["options"]), chance)
+        run_automatic(ruleset, table, chance)
+    except (ReplayMismatch, ValueError) as error:
+        raise _bad(0, f"setup does not replay: {error}") from None
+    _check_draws(0, chance, setup.get("draws", []))
+    table.state["draws"] = len(chance.draws)
+    seq = 0
+    current = state_hash(gf.game, seq, table.state, table.agenda)
+    if current != setup.get("post_state"):
+        raise _bad(0, "the setup does not produce the recorded state")
+    for entry in gf.log[1:]:
+        seq += 1
+        if entry.get("seq") != seq:
+            raise _bad(entry.get("seq"), f"expected seq {seq}")
+        kind = entry.get("kind")
+        if kind == "orders":
+            table = _replay_orders(gf, table, entry, seq, current, seed)
+        elif kind == "reveal":
+            _check_reveal(gf, entry, seq)
+        else:
+            raise _bad(seq, f"unknown entry kind '{kind}'")
+        current = state_hash(gf.game, seq, table.state, table.agenda)
+        if current != entry.get("post_state"):
+            raise _bad(seq, "the replay does not produce the recorded post_state")
+    if seq != gf.seq or current != gamefile.current_hash(gf):
+        raise CorruptGameError("the state in the file does not match the replayed log")
+    return Verified(len(gf.log), seed is not None, current)
+
+
+def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: int,
+                   prev: str, seed: bytes | None) -> Table:
+    if entry.get("prev_state") != prev:
+        raise _bad(seq, "prev_state does not chain to the entry before")
+    blocks = find_blocks(str(entry.get("block", "")))
+    if len(blocks) != 1:
+        raise _bad(seq, "the stored block cannot be read")
+    block = blocks[0]
+    player = str(entry.get("player"))
+    roster = gf.roster_entry(player)
+    if roster is None or (block.player or "").lower() != player:
+        raise _bad(seq, f"player '{player}' does not match the roster or the block")
+    payload = block.payload()
+    if hashlib.sha256(payload).hexdigest() != entry.get("payload_sha256"):
+        raise _bad(seq, "payload hash does not match the block")
+    if block.seq != seq - 1 or (block.state or "") != prev[:16]:
+        raise _bad(seq, "the block was not written against the state before it")
+    try:
+        verify(parse_public_key(str(roster["key"])), payload, block.signature or "")
+    except PbemError as error:
+        raise _bad(seq, f"bad signature: {error}") from None
+    ruleset = ruleset_for(str(gf.game["ruleset"]))
+    recorded = list(entry.get("draws", []))  # type: ignore[call-overload]
+    chance = seeds.replay_chance(seed, gf.game_id, int(table.state["draws"]), recorded)
+    try:
+        outcome = adjudicate(ruleset, table, player,
+                             [(line.number, line.text) for line in block.lines], chance)
+    except (RuleError, ReplayMismatch, InvariantViolation) as error:
+        raise _bad(seq, f"the orders do not replay: {error}") from None
+    _check_draws(seq, chance, recorded)
+    outcome.table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+    return outcome.table
+
+
+def _check_reveal(gf: GameFile, entry: dict[str, object], seq: int) -> None:
+    seed = bytes.fromhex(str(entry.get("seed", "")))
+    if seeds.commitment(seed) != gf.randomness.get("commitment"):
+        raise _bad(seq, "the revealed seed does not match the commitment")
+
+
+def reveal(path: Path, *, force: bool = False) -> GameFile:
+    """Publish the seed in a `reveal` entry so anyone can re-derive every draw."""
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        if gf.randomness.get("mode") != "moderated":
+            raise UsageError("this is an open game: its seed is already in the game file")
+        if gf.randomness.get("seed"):
+            raise UsageError("the seed has already been revealed")
+        if not gf.state.get("over") and not force:
+            raise UsageError("the game is not over; revealing the seed now would show every "
+                             "future draw (use --force to reveal anyway)")
+        seed = seeds.require_seed(path, gf)
+        prev = gamefile.current_hash(gf)
+        gf.seq += 1
+        gf.randomness["seed"] = seed.hex()
+        gf.log.append({"seq": gf.seq, "kind": "reveal", "seed": seed.hex(), "prev_state": prev,
+                       "post_state": gamefile.current_hash(gf),
+                       "summary": ["The moderator reveals the seed."]})
+        gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return gf

@@ -1,0 +1,67 @@
+"""Report models: what each reader may see, assembled for the templates (pbem.report)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.adjudicate import options_now
+from pbem.gamefile import GameFile, current_hash, fingerprint
+from pbem.orderblock import BEGIN, END, SIG
+from pbem.rulesets import table_of
+from pbem.service import decision_of
+
+
+def skeleton(gf: GameFile, player: str) -> str:
+    """A ready-to-sign block with the header filled in."""
+    return "\n".join([
+        BEGIN,
+        f"game: {gf.game_id}",
+        f"player: {player}",
+        f"seq: {gf.seq}",
+        f"state: {fingerprint(current_hash(gf))}",
+        "",
+        "# your orders here, one per line",
+        SIG,
+        f"(sign with: pbem sign ORDERS --key {player}.key --game GAME.yaml)",
+        END,
+    ]) + "\n"
+
+
+def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
+    """What happened since the viewer's last block (the last entry only, for the public)."""
+    entries = gf.log
+    start = len(entries) - 1
+    if viewer is not None:
+        for index in range(len(entries) - 1, -1, -1):
+            if entries[index].get("player") == viewer:
+                start = index
+                break
+        else:
+            start = 0
+    return [
+        {"seq": e["seq"], "player": e.get("player") or e["kind"], "texts": list(e["summary"])}
+        for e in entries[start:]
+    ]
+
+
+def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
+    ruleset, table = table_of(gf)
+    owed, decision = decision_of(gf)
+    menu = None
+    if viewer is not None and viewer in owed:
+        menu = {"player": viewer, "decision": decision,
+                "lines": [c.line for c in options_now(ruleset, table)],
+                "skeleton": skeleton(gf, viewer)}
+    return {
+        "header": {
+            "game": gf.game_id, "ruleset": gf.game["ruleset"], "seq": gf.seq,
+            "state": fingerprint(current_hash(gf)), "options": dict(gf.game["options"]),
+            "players": [{"id": p["id"], "name": p["name"]} for p in gf.roster["players"]],
+        },
+        "viewer": viewer,
+        "view": ruleset.view_for(table, viewer),
+        "history": history_for(gf, viewer),
+        "waiting_for": owed,
+        "decision": decision,
+        "menu": menu,
+    }
