@@ -52,7 +52,8 @@ def plan_block(game: Path, rng: random.Random) -> tuple[str, list[str]]:
     lines: list[str] = []
     while work.agenda and waiting_for(work.agenda) == [player] and len(lines) < 8:
         options = options_now(ruleset, work)
-        choice = next(c for c in options if c.line == choose([o.line for o in options], rng))
+        picked = choose([o.line for o in options], rng)
+        choice = next(c for c in options if c.line == picked)
         lines.append(choice.line)
         answer(ruleset, work, choice, chance)
         if choice.verb == "end":

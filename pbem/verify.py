@@ -77,7 +77,8 @@ def replay(path: Path, gf: GameFile) -> Verified:
         if current != entry.get("post_state"):
             raise _bad(seq, "the replay does not produce the recorded post_state")
     if seq != gf.seq or current != gamefile.current_hash(gf):
-        raise CorruptGameError("the state in the file does not match the replayed log")
+        raise CorruptGameError("the state in the file does not match the replayed log "
+                               f"(after log entry seq {seq})")
     return Verified(len(gf.log), seed is not None, current)
 
 
@@ -111,6 +112,8 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
     except (RuleError, ReplayMismatch, InvariantViolation) as error:
         raise _bad(seq, f"the orders do not replay: {error}") from None
     _check_draws(seq, chance, recorded)
+    if [e["text"] for e in outcome.events if "visible_to" not in e] != entry.get("summary"):
+        raise _bad(seq, "the summary does not match what the orders did")
     outcome.table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
     return outcome.table
 

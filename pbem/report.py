@@ -1,0 +1,124 @@
+"""Reports: a view model rendered through Jinja2 templates, one template per ruleset and format.
+
+`render(model, fmt)` renders `templates/<ruleset>/report.<fmt>.j2`. The model is plain data
+built by the service; templates see only it (never the game state):
+
+- `header`: game id, ruleset, seq, state fingerprint, options, players (id, name) in seat order;
+- `viewer`: the player the report is for, or None for the public report;
+- `view`: the ruleset's `view_for(table, viewer)`;
+- `history`: what happened since the viewer's last block, already redacted;
+- `waiting_for` and `decision`: who must act next and what they are asked;
+- `menu`: None, or the legal lines and block skeleton for the player who must act.
+
+Jinja2 runs with `StrictUndefined`, so a missing key raises `jinja2.UndefinedError` (a bug in
+the caller, not a user error). A format is any `report.<fmt>.j2` in the ruleset's template
+folder: adding `templates/pax/report.bbcode.j2` makes `render(model, "bbcode")` work. The
+filters below are layout helpers shared by every format; rendering reads no clock or
+environment, so the same model always gives the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from pbem.errors import UsageError
+from pbem.resources import templates_dir
+
+FORMATS = ("text", "markdown")  # listed first, in this order; other templates follow by name
+_NAME = re.compile(r"^[a-z0-9_]+$")
+_TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+
+
+def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
+    """Order lines grouped by their first word, groups in order of first appearance."""
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        verb = line.split(" ", 1)[0]
+        groups.setdefault(verb, []).append(line)
+    return list(groups.values())
+
+
+def columns(lines: Sequence[str], width: int = 88, indent: int = 4, gap: int = 3) -> list[str]:
+    """Lay `lines` out in columns, row by row, within `width`; every line stays whole."""
+    if not lines:
+        return []
+    cell = max(len(line) for line in lines) + gap
+    per_row = max(1, (width - indent + gap) // cell)
+    rows = []
+    for start in range(0, len(lines), per_row):
+        chunk = lines[start:start + per_row]
+        text = "".join(line.ljust(cell) for line in chunk[:-1]) + chunk[-1]
+        rows.append(" " * indent + text)
+    return rows
+
+
+def markdown_escape(text: object) -> str:
+    """Text safe inside Markdown prose and table cells."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+
+
+def plural(count: int, singular: str, many: str | None = None) -> str:
+    """'1 card', '2 cards', '0 cards'."""
+    word = singular if count == 1 else (many if many is not None else singular + "s")
+    return f"{count} {word}"
+
+
+def join_words(items: Iterable[object], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        extensions=["jinja2.ext.do"],
+    )
+    env.filters.update({
+        "group_by_verb": group_by_verb,
+        "columns": columns,
+        "md": markdown_escape,
+        "plural": plural,
+        "join_words": join_words,
+    })
+    return env
+
+
+@cache
+def formats(ruleset: str) -> tuple[str, ...]:
+    """The report formats a ruleset has templates for: FORMATS first, then others by name."""
+    folder = templates_dir() / ruleset
+    found = set()
+    if _NAME.match(ruleset) and folder.is_dir():
+        for path in folder.iterdir():
+            match = _TEMPLATE.match(path.name)
+            if match:
+                found.add(match.group(1))
+    known = [fmt for fmt in FORMATS if fmt in found]
+    return tuple(known + sorted(found - set(known)))
+
+
+def render(model: dict[str, Any], fmt: str) -> str:
+    """The report for `model` in format `fmt` ("text", "markdown", ...)."""
+    ruleset = str(model["header"]["ruleset"])
+    available = formats(ruleset)
+    if fmt not in available:
+        if not available:
+            raise UsageError(f"no report templates for ruleset '{ruleset}'")
+        raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(available)}")
+    template = _environment().get_template(f"{ruleset}/report.{fmt}.j2")
+    return template.render(model)
