@@ -8,6 +8,7 @@ leaves the game file byte-identical.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,18 +52,15 @@ def public_texts(events: list[Event]) -> list[str]:
     return [e["text"] for e in events if "visible_to" not in e]
 
 
-def new_game(
-    path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str = "pax",
-    seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
-    moderator: PublicKey | None = None,
+def create_game(
+    keys: list[PublicKey], *, game_id: str, seed: bytes, ruleset_name: str = "pax",
+    open_game: bool = False, options: dict[str, Any] | None = None,
+    moderator: PublicKey | None = None, seed_file: str = "",
 ) -> GameFile:
-    """Set up a game for players seated in the order given and write its file (and seed file)."""
-    if path.exists():
-        raise UsageError(f"{path} already exists; choose another file name")
+    """Set up a game in memory for players seated in the order given."""
     if len({k.raw for k in keys}) != len(keys):
         raise UsageError("two players have the same key; each player needs a key of their own")
     ruleset = ruleset_for(ruleset_name)
-    seed = seeds.make_seed(seed_text)
     chance = SeededChance(seed, game_id, 0)
     seats = [f"seat{i + 1}" for i in range(len(keys))]
     try:
@@ -82,16 +80,29 @@ def new_game(
     if moderator is not None:
         roster["moderator"] = {"name": moderator.name or "moderator",
                                "email": moderator.email or "", "key": moderator.roster_text()}
-    seed_file = path.with_suffix(".seed")
     randomness: dict[str, Any] = (
         {"mode": "open", "seed": seed.hex()} if open_game
-        else {"mode": "moderated", "commitment": seeds.commitment(seed),
-              "seed_file": seed_file.name}
+        else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
     post = state_hash(game, 0, table.state, table.agenda)
     entry = {"seq": 0, "kind": "setup", "draws": draws_data(chance), "post_state": post,
              "summary": public_texts(events)}
-    gf = GameFile(game, roster, randomness, 0, table.state, table.agenda, [entry])
+    return GameFile(game, roster, randomness, 0, table.state, table.agenda, [entry])
+
+
+def new_game(
+    path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str = "pax",
+    seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
+    moderator: PublicKey | None = None,
+) -> GameFile:
+    """Start a game and write its file (and, for a moderated game, its seed file)."""
+    if path.exists():
+        raise UsageError(f"{path} already exists; choose another file name")
+    seed = seeds.make_seed(seed_text)
+    seed_file = path.with_suffix(".seed")
+    gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
+                     open_game=open_game, options=options, moderator=moderator,
+                     seed_file=seed_file.name)
     if not open_game:
         if seed_file.exists():
             raise UsageError(f"{seed_file} already exists; remove it or choose another game file")
@@ -147,39 +158,49 @@ def check_turn(gf: GameFile, table: Table, player: str) -> None:
 
 
 def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
+    """The whole pipeline on a game file, under its lock; nothing is written on any error."""
     with gamefile.locked(path):
         gf = gamefile.load(path)
-        block, note = choose_block(gf, find_blocks(text))
-        player = authenticate(gf, block)
-        ruleset, table = table_of(gf)
-        check_turn(gf, table, player)
-        prev = current_hash(gf)
-        chance = seeds.chance_for(path, gf, int(gf.state["draws"]))
-        lines = [(line.number, line.text) for line in block.lines]
-        try:
-            outcome = adjudicate(ruleset, table, player, lines, chance)
-        except RuleError as error:
-            raise OrdersRejected(error.message()) from None
-        except SeedNeeded:
-            raise UsageError(
-                "these orders lead to a random draw, which needs the game's seed file "
-                f"{seeds.seed_path(path, gf).name}; send them to the moderator") from None
-        except InvariantViolation as error:
-            raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
-                from None
-        work = outcome.table
-        work.state["draws"] = int(gf.state["draws"]) + len(chance.draws)
-        gf.seq += 1
-        gf.state, gf.agenda = work.state, work.agenda
-        gf.log.append({
-            "seq": gf.seq, "kind": "orders", "player": player, "block": block.text,
-            "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
-            "draws": draws_data(chance), "prev_state": prev, "post_state": current_hash(gf),
-            "summary": public_texts(outcome.events),
-        })
+        applied = apply_text(gf, text, lambda n: seeds.chance_for(path, gf, n),
+                             seed_name=seeds.seed_path(path, gf).name)
         if not dry_run:
-            gamefile.write_atomic(path, gamefile.dump_text(gf))
-        return Applied(gf, player, outcome.events, note)
+            gamefile.write_atomic(path, gamefile.dump_text(applied.gf))
+        return applied
+
+
+def apply_text(gf: GameFile, text: str, make_chance: Callable[[int], Chance], *,
+               seed_name: str = "") -> Applied:
+    """Find, authenticate and adjudicate a block against an in-memory game; `gf` is updated
+    only when everything succeeds."""
+    block, note = choose_block(gf, find_blocks(text))
+    player = authenticate(gf, block)
+    ruleset, table = table_of(gf)
+    check_turn(gf, table, player)
+    prev = current_hash(gf)
+    chance = make_chance(int(gf.state["draws"]))
+    lines = [(line.number, line.text) for line in block.lines]
+    try:
+        outcome = adjudicate(ruleset, table, player, lines, chance)
+    except RuleError as error:
+        raise OrdersRejected(error.message()) from None
+    except SeedNeeded:
+        raise UsageError(
+            "these orders lead to a random draw, which needs the game's seed file "
+            f"{seed_name}; send them to the moderator") from None
+    except InvariantViolation as error:
+        raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
+            from None
+    work = outcome.table
+    work.state["draws"] = int(gf.state["draws"]) + len(chance.draws)
+    gf.seq += 1
+    gf.state, gf.agenda = work.state, work.agenda
+    gf.log.append({
+        "seq": gf.seq, "kind": "orders", "player": player, "block": block.text,
+        "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
+        "draws": draws_data(chance), "prev_state": prev, "post_state": current_hash(gf),
+        "summary": public_texts(outcome.events),
+    })
+    return Applied(gf, player, outcome.events, note)
 
 
 def decision_of(gf: GameFile) -> tuple[list[str], str]:
