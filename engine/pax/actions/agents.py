@@ -1,9 +1,10 @@
 """Agent placement (E2.2): knights and rooks in cities, pirates and pawns on borders, bishops
-on cards or thrones, with the 1-florin repression and the pirate's kill."""
+on cards or thrones, with the 1-florin repression, the pirate's kill, and a bishop's Diet of
+Worms or pacification (F1a/F1b)."""
 
 from __future__ import annotations
 
-from engine.core.agenda import Node
+from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
@@ -92,6 +93,22 @@ def _bishop_options(t: Table, node: Node) -> list[Choice]:
     return options
 
 
+def _square_empire(t: Table, target: str) -> str | None:
+    """The empire whose square a bishop target is (a throne or an empire square), if any."""
+    if target.startswith("throne:"):
+        return target.split(":", 1)[1]
+    if target.startswith("empire_square_"):
+        return cat(t).empire_of_square(target)
+    return None
+
+
+def _pacify_options(t: Table, node: Node) -> list[Choice]:
+    """F1b: one repressed token on the square may be killed; one option per kind of token."""
+    repressed = t.state["empires"][node["args"]["empire"]]["repressed"]
+    return [Choice("kill", (tok,), ("token",), f"kill {describe_token(tok)}")
+            for tok in sorted(set(repressed))]
+
+
 class PlaceAgent(Action):
     name = "agent"
     decision = "where to place the agent"
@@ -102,6 +119,8 @@ class PlaceAgent(Action):
         kind = args["type"]
         if kind in ("knight", "rook"):
             options = _city_options(t, node, empires)
+        elif kind == "pacify":
+            options = _pacify_options(t, node)
         elif kind in ("pirate", "pawn"):
             options = _border_options(t, node, empires)
         else:
@@ -114,6 +133,8 @@ class PlaceAgent(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         args = node["args"]
         bank = node["player"]
+        if args["type"] == "pacify":
+            return _pacify(t, node, choice)
         if choice.verb == "skip":
             return [event(f"{bank.title()} leaves a {args['type']} of "
                           f"{card_name(t, args['card'])} unplaced.")]
@@ -128,7 +149,25 @@ class PlaceAgent(Action):
             return events + _place_in_city(t, bank, tok, choice.args[0])
         if kind in ("pirate", "pawn"):
             return events + _place_on_border(t, bank, tok, choice.args[0], args["card"])
-        return events + _place_bishop(t, bank, tok, choice.args[0])
+        events += _place_bishop(t, bank, tok, choice.args[0])
+        empire_id = _square_empire(t, choice.args[0])
+        if (empire_id and choice.args[0] in t.state["bishops"]
+                and t.state["empires"][empire_id]["repressed"]):
+            # F1b pacification: the bishop arrived alone on a square with repressed tokens.
+            t.agenda[0:0] = [new_node(t.state, "agent", bank, card=args["card"], type="pacify",
+                                      religion=args["religion"], empire=empire_id,
+                                      optional=True, placed=[])]
+        return events
+
+
+def _pacify(t: Table, node: Node, choice: Choice) -> list[Event]:
+    empire = cat(t).empires[node["args"]["empire"]].name
+    if choice.verb == "skip":
+        return [event(f"The bishop on {empire}'s square kills no repressed token.")]
+    tok = choice.args[0]
+    t.state["empires"][node["args"]["empire"]]["repressed"].remove(tok)
+    return [event(f"Pacification: the bishop on {empire}'s square kills a repressed "
+                  f"{describe_token(tok)}.")]
 
 
 def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
@@ -138,8 +177,8 @@ def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
     if occupant is not None:
         player(t, bank)["florins"] -= 1
         repress(t, occupant, city.empire)
-        events.append(event(f"{bank.title()} pays 1 florin to repress the {describe_token(occupant)}"
-                            f" in {city.name}."))
+        events.append(event(f"{bank.title()} pays 1 florin to repress the "
+                            f"{describe_token(occupant)} in {city.name}."))
     t.state["cities"][city_id] = tok
     t.state["cities"] = dict(sorted(t.state["cities"].items()))
     return events + [event(f"{bank.title()} places a {describe_token(tok)} in {city.name}.")]

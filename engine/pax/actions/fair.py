@@ -38,7 +38,7 @@ def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     discard(t, card_id)
     who = bank.title()
     events = [event(f"{who} convenes the {side} trade fair, discarding {card_name(t, card_id)}; "
-                    f"profits are {profits} florins ({china} from China).")]
+                    f"profits are {profits} florin{'s' * (profits != 1)} ({china} from China).")]
     me = player(t, bank)
     if not t.state["options"].get("bankruptcy"):
         me["florins"] += 1  # G2 subsidy
@@ -52,7 +52,8 @@ def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
         events.append(event("No profits remain: the voyage ends before it begins."))
     slot.update({"card": None, "florins": profits})
     if profits:
-        events.append(event(f"{profits} florins of profit are left for the next {side} fair."))
+        amount = "1 florin of profit is" if profits == 1 else f"{profits} florins of profit are"
+        events.append(event(f"{amount} left for the next {side} fair."))
     follow: list[Node] = []
     for empire_id in entered:
         if empty_cities(t, empire_id):
