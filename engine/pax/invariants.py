@@ -21,6 +21,7 @@ def card_zones(t: Table) -> Counter[str]:
     for data in state["players"].values():
         for zone in ("hand", "west", "east", "old_maids"):
             seen.update(data[zone])
+    seen.update(e["queen"] for e in state["empires"].values() if e.get("queen"))
     seen.update(state["box"])
     seen.update(state["discard"])
     seen.update(card for card in state.get("preview", {}).values() if card)

@@ -154,10 +154,49 @@ def card(t: Table, card_id: str) -> Card:
     return cat(t).cards[card_id]
 
 
+def is_square(card_id: str) -> bool:
+    return card_id.startswith("empire_square_")
+
+
+def square_of(empire_id: str) -> str:
+    return f"empire_square_{empire_id}"
+
+
+def empire_state(t: Table, empire_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = t.state["empires"][empire_id]
+    return data
+
+
+def vassals_of(t: Table, empire_id: str) -> list[str]:
+    return sorted(e for e, d in t.state["empires"].items() if d.get("suzerain") == empire_id)
+
+
+def _with_dependants(t: Table, card_id: str) -> list[str]:
+    """A square with its queen and its vassals (each with theirs), as they sit in a tableau."""
+    if not is_square(card_id):
+        return [card_id]
+    empire_id = cat(t).empire_of_square(card_id)
+    cards = [card_id]
+    queen = empire_state(t, empire_id).get("queen")
+    if queen:
+        cards.append(queen)
+    for vassal in vassals_of(t, empire_id):
+        cards += _with_dependants(t, square_of(vassal))
+    return cards
+
+
+def side_cards(t: Table, bank: str, side: str) -> list[str]:
+    """The cards of one tableau side, from the player board outward, couples and vassals
+    included (each runs its own ops, E4)."""
+    cards: list[str] = []
+    for card_id in player(t, bank)[side]:
+        cards += _with_dependants(t, card_id)
+    return cards
+
+
 def tableau(t: Table, bank: str) -> list[str]:
     """Every card in a tableau, West end to East end (the player board sits between)."""
-    data = player(t, bank)
-    return list(reversed(data["west"])) + list(data["east"])
+    return list(reversed(side_cards(t, bank, "west"))) + side_cards(t, bank, "east")
 
 
 def owner_of(t: Table, card_id: str) -> str | None:
@@ -167,11 +206,45 @@ def owner_of(t: Table, card_id: str) -> str | None:
     return None
 
 
+def husband_of(t: Table, queen_id: str) -> str | None:
+    """The empire a crowned queen is married to (she stays with her King, even on a throne)."""
+    for empire_id, data in t.state["empires"].items():
+        if data.get("queen") == queen_id:
+            return str(empire_id)
+    return None
+
+
+def couple_of(t: Table, card_id: str) -> list[str]:
+    """A royal couple as a set (for silencing and sales); a lone card otherwise."""
+    if is_square(card_id):
+        queen = empire_state(t, cat(t).empire_of_square(card_id)).get("queen")
+        return [card_id, queen] if queen else [card_id]
+    husband = husband_of(t, card_id)
+    return [square_of(husband), card_id] if husband else [card_id]
+
+
+def is_silenced(t: Table, card_id: str) -> bool:
+    """F1: a bishop on a card, or on either half of a royal couple, silences it."""
+    return any(c in t.state["bishops"] for c in couple_of(t, card_id))
+
+
+def card_ops(t: Table, card_id: str) -> tuple[str, ...]:
+    if is_square(card_id):
+        empire_id = cat(t).empire_of_square(card_id)
+        square = cat(t).squares[empire_id]
+        return square.king.ops if empire_state(t, empire_id)["side"] == "king" \
+            else square.republic.ops
+    return card(t, card_id).ops
+
+
 def card_location(t: Table, card_id: str) -> str | None:
     """An empire id, "east"/"west" for a whole region, or None (queens, player boards)."""
-    if card_id.startswith("empire_square_"):
+    if is_square(card_id):
         return cat(t).empire_of_square(card_id)
-    return card(t, card_id).location
+    data = card(t, card_id)
+    if data.kind == "queen":
+        return husband_of(t, card_id)
+    return data.location
 
 
 def location_empires(t: Table, location: str | None) -> list[str]:
@@ -207,10 +280,36 @@ def card_name(t: Table, card_id: str) -> str:
 
 
 def discard(t: Table, card_id: str) -> None:
-    """Out of the game (DISCARD); any bishop on it returns to the pool."""
+    """A tableau card out of the game (DISCARD); any bishop on it returns to the pool. A
+    crowned queen leaves her husband's square."""
     t.state["bishops"].pop(card_id, None)
+    husband = husband_of(t, card_id)
+    if husband:
+        empire_state(t, husband)["queen"] = None
     t.state["discard"].append(card_id)
     t.state["discard"].sort()
+
+
+def remove_from_tableau(t: Table, card_id: str) -> None:
+    """Take a card out of whichever tableau list holds it (squares, cards or Old Maids)."""
+    for data in t.state["players"].values():
+        for zone in ("west", "east", "old_maids"):
+            if card_id in data[zone]:
+                data[zone].remove(card_id)
+
+
+def return_to_throne(t: Table, empire_id: str, *, keep_queen: bool) -> list[str]:
+    """DISCARD/E3: a square goes home with its vassals, repressed tokens and bishop; its queen
+    goes too unless `keep_queen` is False (beheading, regime change). Returns what moved."""
+    moved = [empire_id]
+    data = empire_state(t, empire_id)
+    remove_from_tableau(t, square_of(empire_id))
+    data.update({"ruler": None, "side": "king", "suzerain": None})
+    if not keep_queen and data.get("queen"):
+        discard(t, data["queen"])
+    for vassal in vassals_of(t, empire_id):
+        moved += return_to_throne(t, vassal, keep_queen=True)
+    return moved
 
 
 def hand_limit(t: Table, bank: str) -> int:

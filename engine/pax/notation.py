@@ -101,10 +101,6 @@ class PaxNamer:
     def _empire(self, value: str, words: str) -> int:
         return EXACT if self.empires.get(words) == value else 0
 
-    def _throne(self, value: str, words: str) -> int:
-        """A throne ("throne:hungary") is named by its empire: `bishop hungary`."""
-        return self._empire(value.removeprefix("throne:"), words)
-
     def _city(self, value: str, words: str) -> int:
         city = self.catalog.cities[value]
         if words in (fold(city.name), fold(value)):

@@ -15,12 +15,13 @@ from engine.pax.actions.fair import Levy
 from engine.pax.actions.market import Activate, reveal_previews
 from engine.pax.actions.play import Coronation, OneShot
 from engine.pax.actions.turn import Turn
+from engine.pax.bishops import Pacify
 from engine.pax.catalog import Catalog
 from engine.pax.notation import PaxNamer
 
 ACTIONS: dict[str, Action] = {
     action.name: action
-    for action in (Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy())
+    for action in (Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy(), Pacify())
 }
 
 VERBS = (

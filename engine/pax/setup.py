@@ -111,7 +111,8 @@ def setup(
         "box": [],
         "discard": [],
         "empires": {e: {"religion": religions[e], "ruler": None, "side": "king",
-                        "repressed": []} for e in sorted(catalog.empires)},
+                        "repressed": [], "queen": None, "suzerain": None}
+                    for e in sorted(catalog.empires)},
         "cities": {},
         "borders": {},
         "bishops": {},

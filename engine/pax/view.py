@@ -109,7 +109,7 @@ def _map(t: Table) -> list[dict[str, Any]]:
             "side": data["side"],
             "square": square.king.name if data["side"] == "king" else square.republic.name,
             "repressed": [describe_token(tok) for tok in data["repressed"]],
-            "bishop": t.state["bishops"].get(f"throne:{empire_id}"),
+            "bishop": t.state["bishops"].get(f"empire_square_{empire_id}"),
             "cities": cities,
             "borders": borders,
         })

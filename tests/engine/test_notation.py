@@ -158,12 +158,12 @@ def test_border_names_either_order_or_start_city() -> None:
 def test_empire_aliases_name_thrones() -> None:
     t = play(holding("PREN098X"), "play unity")  # Unity of the Brethren: HRE, bishop
     throne = parse(t, "bishop hre")
-    assert throne.args == ("throne:holy_roman_empire",)
+    assert throne.args == ("empire_square_holy_roman_empire",)
     assert parse(t, "bishop holy roman empire") == throne
     assert parse(t, "bishop Holy Roman Empire") == throne
     t = play(holding("PREN010"), "play bonfire")  # Bonfire of the Vanities: Papal States
     papal = parse(t, "bishop papal states")
-    assert papal.args == ("throne:papal_states",)
+    assert papal.args == ("empire_square_papal_states",)
     assert parse(t, "bishop papal") == papal
     assert parse(t, "bishop Papal States") == papal
 

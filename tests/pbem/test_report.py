@@ -57,7 +57,7 @@ def midgame() -> tuple[Table, list[dict[str, Any]]]:
     state = table.state
     state["empires"]["hungary"].update(ruler="medici", side="republic")
     state["players"]["medici"]["east"].append("empire_square_hungary")
-    state["bishops"]["throne:england"] = "reformist"
+    state["bishops"]["empire_square_england"] = "reformist"
     return table, history
 
 

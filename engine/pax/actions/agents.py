@@ -1,15 +1,16 @@
 """Agent placement (E2.2): knights and rooks in cities, pirates and pawns on borders, bishops
-on cards or thrones, with the 1-florin repression, the pirate's kill, and a bishop's Diet of
-Worms or pacification (F1a/F1b)."""
+on cards or thrones, with the 1-florin repression and the pirate's kill; a bishop's arrival is
+in engine.pax.bishops."""
 
 from __future__ import annotations
 
-from engine.core.agenda import Node, new_node
+from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.actions.common import quoted
+from engine.pax.bishops import arrive
 from engine.pax.model import (
     banks,
     card_location,
@@ -22,6 +23,7 @@ from engine.pax.model import (
     player,
     remove_from_border,
     repress,
+    square_of,
     tableau,
     token,
 )
@@ -89,24 +91,8 @@ def _bishop_options(t: Table, node: Node) -> list[Choice]:
     for empire_id in location_empires(t, source):
         if t.state["empires"][empire_id]["ruler"] is None:
             line = f"bishop {short_empire(cat(t), empire_id)}"
-            options.append(Choice("bishop", (f"throne:{empire_id}",), ("throne",), line))
+            options.append(Choice("bishop", (square_of(empire_id),), ("card",), line))
     return options
-
-
-def _square_empire(t: Table, target: str) -> str | None:
-    """The empire whose square a bishop target is (a throne or an empire square), if any."""
-    if target.startswith("throne:"):
-        return target.split(":", 1)[1]
-    if target.startswith("empire_square_"):
-        return cat(t).empire_of_square(target)
-    return None
-
-
-def _pacify_options(t: Table, node: Node) -> list[Choice]:
-    """F1b: one repressed token on the square may be killed; one option per kind of token."""
-    repressed = t.state["empires"][node["args"]["empire"]]["repressed"]
-    return [Choice("kill", (tok,), ("token",), f"kill {describe_token(tok)}")
-            for tok in sorted(set(repressed))]
 
 
 class PlaceAgent(Action):
@@ -119,8 +105,6 @@ class PlaceAgent(Action):
         kind = args["type"]
         if kind in ("knight", "rook"):
             options = _city_options(t, node, empires)
-        elif kind == "pacify":
-            options = _pacify_options(t, node)
         elif kind in ("pirate", "pawn"):
             options = _border_options(t, node, empires)
         else:
@@ -133,8 +117,6 @@ class PlaceAgent(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         args = node["args"]
         bank = node["player"]
-        if args["type"] == "pacify":
-            return _pacify(t, node, choice)
         if choice.verb == "skip":
             return [event(f"{bank.title()} leaves a {args['type']} of "
                           f"{card_name(t, args['card'])} unplaced.")]
@@ -149,25 +131,9 @@ class PlaceAgent(Action):
             return events + _place_in_city(t, bank, tok, choice.args[0])
         if kind in ("pirate", "pawn"):
             return events + _place_on_border(t, bank, tok, choice.args[0], args["card"])
-        events += _place_bishop(t, bank, tok, choice.args[0])
-        empire_id = _square_empire(t, choice.args[0])
-        if (empire_id and choice.args[0] in t.state["bishops"]
-                and t.state["empires"][empire_id]["repressed"]):
-            # F1b pacification: the bishop arrived alone on a square with repressed tokens.
-            t.agenda[0:0] = [new_node(t.state, "agent", bank, card=args["card"], type="pacify",
-                                      religion=args["religion"], empire=empire_id,
-                                      optional=True, placed=[])]
-        return events
-
-
-def _pacify(t: Table, node: Node, choice: Choice) -> list[Event]:
-    empire = cat(t).empires[node["args"]["empire"]].name
-    if choice.verb == "skip":
-        return [event(f"The bishop on {empire}'s square kills no repressed token.")]
-    tok = choice.args[0]
-    t.state["empires"][node["args"]["empire"]]["repressed"].remove(tok)
-    return [event(f"Pacification: the bishop on {empire}'s square kills a repressed "
-                  f"{describe_token(tok)}.")]
+        placed, follow_ups = arrive(t, bank, args["religion"], choice.args[0])
+        t.agenda[0:0] = follow_ups
+        return events + placed
 
 
 def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
@@ -207,16 +173,3 @@ def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str
         t.state["borders"][border_id] = {"concession": tok}
     t.state["borders"] = dict(sorted(t.state["borders"].items()))
     return events + [event(f"{bank.title()} places a {describe_token(tok)} on {border.name}.")]
-
-
-def _place_bishop(t: Table, bank: str, tok: str, target: str) -> list[Event]:
-    where = (cat(t).empires[target.split(":", 1)[1]].name + "'s throne"
-             if target.startswith("throne:") else card_name(t, target))
-    bishops = t.state["bishops"]
-    if target in bishops:
-        killed = bishops.pop(target)
-        return [event(f"Diet of Worms: the {describe_token(tok)} placed on {where} and the "
-                      f"{killed} bishop there kill each other.")]
-    bishops[target] = tok.split(":", 1)[1]
-    t.state["bishops"] = dict(sorted(bishops.items()))
-    return [event(f"{bank.title()} places a {describe_token(tok)} on {where}.")]

@@ -1,0 +1,70 @@
+"""A bishop arriving on a card or throne (E2.2a, F1): Diet of Worms, then pacification.
+
+Bishops sit on tableau cards or on empire squares, keyed by card id (a square keeps its bishop
+on its throne and in a tableau alike). Placement by agents and moves by the inquisitor op both
+come through `arrive`.
+"""
+
+from __future__ import annotations
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.model import card_name, cat, describe_token, empire_state, is_square
+
+SKIP = Choice("skip", (), (), "skip")
+
+
+def where(t: Table, target: str) -> str:
+    if is_square(target):
+        empire_id = cat(t).empire_of_square(target)
+        if empire_state(t, empire_id)["ruler"] is None:
+            return f"{cat(t).empires[empire_id].name}'s throne"
+    return card_name(t, target)
+
+
+def arrive(t: Table, bank: str, religion: str, target: str, *, how: str = "places"
+           ) -> tuple[list[Event], list[Node]]:
+    """`bank` places or moves (`how`) a bishop of `religion` onto `target`; returns events and
+    a pacification decision when one is due."""
+    bishops = t.state["bishops"]
+    place = where(t, target)
+    if target in bishops:
+        killed = bishops.pop(target)
+        return [event(f"Diet of Worms: the {religion} bishop arriving on {place} and the "
+                      f"{killed} bishop there kill each other.")], []
+    bishops[target] = religion
+    t.state["bishops"] = dict(sorted(bishops.items()))
+    events = [event(f"{bank.title()} {how} a {religion} bishop on {place}.")]
+    if is_square(target):
+        empire_id = cat(t).empire_of_square(target)
+        if empire_state(t, empire_id)["repressed"]:
+            return events, [new_node(t.state, "pacify", bank, empire=empire_id)]
+    return events, []
+
+
+class Pacify(Action):
+    """F1b: a bishop arriving alone may kill one repressed token on the square."""
+
+    name = "pacify"
+    decision = "kill one repressed token (pacification) or skip"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        repressed = empire_state(t, node["args"]["empire"])["repressed"]
+        kills = [Choice("kill", (tok,), ("token",), f"kill {describe_token(tok)}")
+                 for tok in sorted(set(repressed))]
+        return kills + [SKIP]
+
+    def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
+        return SKIP
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        empire = cat(t).empires[node["args"]["empire"]].name
+        if choice.verb == "skip":
+            return [event(f"The bishop on {empire}'s square kills no repressed token.")]
+        tok = choice.args[0]
+        empire_state(t, node["args"]["empire"])["repressed"].remove(tok)
+        return [event(f"Pacification: the bishop on {empire}'s square kills a repressed "
+                      f"{describe_token(tok)}.")]
