@@ -10,25 +10,33 @@ from engine.core.choice import Namer
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table
 from engine.pax import invariants, setup, view
+from engine.pax.actions import oneshots, ops
 from engine.pax.actions.agents import PlaceAgent
 from engine.pax.actions.fair import Levy
 from engine.pax.actions.market import Activate, reveal_previews
 from engine.pax.actions.play import Coronation, OneShot
 from engine.pax.actions.turn import Turn
+from engine.pax.battle import BattleWon, Casualty, Survivor
 from engine.pax.bishops import Pacify
 from engine.pax.catalog import Catalog
 from engine.pax.notation import PaxNamer
+from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
 
 ACTIONS: dict[str, Action] = {
     action.name: action
-    for action in (Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy(), Pacify())
+    for action in (
+        Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy(), Pacify(),
+        Casualty(), Survivor(), BattleWon(), RegimeConcession(), Emancipate(), GoldenLiberty(),
+        *oneshots.ACTIONS, *ops.ACTIONS,
+    )
 }
 
 VERBS = (
     "buy", "sell", "play", "ops", "fair", "victory", "end", "activate", "oneshot", "no oneshot",
     "marry", "old maid", "knight", "rook", "pawn", "pirate", "bishop", "skip", "levy",
     "no levy", "kill", "lose", "concession", "no concession", "emancipate", "done",
-    "medieval", "keep", "op", "pay", "repress", "discard",
+    "medieval", "keep", "op", "pay", "repress", "discard", "resolve",
+    *oneshots.VERBS, *ops.VERBS,
 )
 
 

@@ -27,8 +27,10 @@ from engine.pax.notation import border_line_name
 def _card(t: Table, card_id: str) -> dict[str, Any]:
     location = card_location(t, card_id)
     bishop = t.state["bishops"].get(card_id)
+    kind = "square" if card_id.startswith("empire_square_") else cat(t).cards[card_id].kind
     return {
         "id": card_id,
+        "kind": kind,
         "name": card_name(t, card_id),
         "location": cat(t).empires[location].name if location in cat(t).empires
         else (f"the {location.title()}" if location else "none"),
