@@ -39,6 +39,7 @@ class Stats:
     endings: Counter[str] = field(default_factory=Counter)
     winners: Counter[str] = field(default_factory=Counter)
     verbs: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)  # event kinds: oneshot:x, op:x, ...
     violations: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
 
@@ -48,6 +49,11 @@ class Stats:
             str(card.one_shot["type"]) for card in catalog.cards.values() if card.one_shot})})
         op_types = Counter({str(op["type"]): 0 for op in catalog.ops.values()})
         abilities = Counter({ability: 0 for ability in catalog.abilities})
+        for kind, count in self.kinds.items():
+            family, _, name = kind.partition(":")
+            target = {"oneshot": one_shots, "op": op_types, "ability": abilities}.get(family)
+            if target is not None:
+                target[name] += count
         return {
             "games": self.games,
             "decisions": self.decisions,
@@ -55,6 +61,8 @@ class Stats:
             "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
             "decisions_per_second": round(self.decisions / self.seconds) if self.seconds else None,
             "endings": dict(sorted(self.endings.items())),
+            "battles": {k.removeprefix("battle_"): v for k, v in sorted(self.kinds.items())
+                        if k in ("battle_won", "battle_lost")},
             "winners": dict(sorted(self.winners.items())),
             "actions": dict(sorted(self.verbs.items())),
             "one_shots": dict(sorted(one_shots.items())),
@@ -77,15 +85,16 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) ->
     while not ruleset.is_over(table):
         choice = rng.choice(options_now(ruleset, table))
         stats.verbs[choice.verb] += 1
-        answer(ruleset, table, choice, chance)
-        run_automatic(ruleset, table, chance)
+        events = answer(ruleset, table, choice, chance)
+        events += run_automatic(ruleset, table, chance)
+        stats.kinds.update(e["kind"] for e in events)
         stats.decisions += 1
     _record_end(stats, table.state)
 
 
 def _record_end(stats: Stats, state: dict[str, Any]) -> None:
     stats.games += 1
-    stats.endings[str((state.get("result") or {}).get("kind"))] += 1
+    stats.endings[str((state.get("result") or {}).get("kind"))] += 1  # patron, holy, ...
     for winner in state.get("winners", []):
         stats.winners[winner] += 1
 
@@ -143,6 +152,7 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             stats.games += 1
             return
         stats.verbs[line.split()[0]] += 1
+        stats.kinds.update(e["kind"] for e in applied.events)
         stats.decisions += 1
     verify.replay(Path("."), gf)
     _record_end(stats, gf.state)
