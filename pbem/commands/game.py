@@ -1,0 +1,173 @@
+"""Commands for running a game: keys, new, sign, apply, options, report, status, verify, reveal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem import gamefile, service, verify
+from pbem.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.errors import UsageError
+from pbem.report import render
+from pbem.signatures import parse_public_key, write_keypair
+from pbem.signing import sign_orders
+from pbem.views import report_model
+
+
+@app.command()
+@boundary
+def keygen(
+    name: Annotated[str, typer.Argument(help="Key name; writes NAME.key and NAME.pub.")],
+    email: Annotated[str | None, typer.Option(help="Your e-mail address.")] = None,
+    directory: Annotated[Path, typer.Option("--dir", help="Where to write the files.")] = Path(),
+) -> None:
+    """Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (share it)."""
+    private, public = write_keypair(directory / name, name, email)
+    typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator)")
+
+
+@app.command()
+@boundary
+def new(
+    game: GameArg,
+    player: Annotated[list[Path], typer.Option(help="A player's .pub file; repeat, in seat order.")],
+    seed: Annotated[str | None, typer.Option(help="Seed text for a reproducible game.")] = None,
+    open_game: Annotated[bool, typer.Option("--open", help="Keep the seed in the game file.")] = False,
+    game_id: Annotated[str | None, typer.Option("--id", help="Game id (default: file name).")] = None,
+    game_map: Annotated[str, typer.Option("--map", help="default or 1550 (C1).")] = "default",
+    astrology: Annotated[bool, typer.Option(help="Astrology variant (C5).")] = False,
+    bankruptcy: Annotated[bool, typer.Option(help="Bankruptcy variant (G6).")] = False,
+    open_hands: Annotated[bool, typer.Option(help="Hands are public in every report.")] = False,
+    moderator: Annotated[Path | None, typer.Option(help="The moderator's .pub file.")] = None,
+) -> None:
+    """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
+    keys = [parse_public_key(read_key_file(p)) for p in player]
+    options = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
+               "open_hands": open_hands}
+    mod = parse_public_key(read_key_file(moderator)) if moderator else None
+    gf = service.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
+                          open_game=open_game, options=options, moderator=mod)
+    for entry in gf.roster["players"]:
+        typer.echo(f"{entry['name']} plays {entry['id']}")
+    status = service.status(gf)
+    typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
+               f"{', '.join(status['waiting_for'])} to {status['decision']}")
+    if not open_game:
+        typer.echo(f"seed file: {game.with_suffix('.seed')} (moderator only; never share or commit)")
+
+
+@app.command()
+@boundary
+def sign(
+    orders: Annotated[str, typer.Argument(help="Orders file, or - for standard input.")],
+    key: Annotated[Path, typer.Option(help="Your private key file (NAME.key).")],
+    game: Annotated[Path | None, typer.Option(help="Game file, to fill in the header.")] = None,
+    ssh: Annotated[bool, typer.Option(help="Sign as an SSH signature (SSHSIG).")] = False,
+) -> None:
+    """Sign an order block; prints the armored block to send."""
+    typer.echo(sign_orders(read_input(orders), key, game, ssh=ssh), nl=False)
+
+
+@app.command()
+@boundary
+def apply(
+    game: GameArg,
+    orders: Annotated[str, typer.Argument(help="File holding the block (any mail or post), or -.")],
+    dry_run: Annotated[bool, typer.Option(help="Show the resulting report; write nothing.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="Report format for --dry-run.")] = "text",
+) -> None:
+    """Verify and apply one signed order block, then print what happened."""
+    check_format(fmt)
+    applied = service.apply_block(game, read_input(orders), dry_run=dry_run)
+    if applied.note:
+        typer.echo(f"note: {applied.note}")
+    if dry_run:
+        typer.echo(render(report_model(applied.gf, applied.player), fmt), nl=False)
+        typer.echo("(dry run: nothing was written)")
+        return
+    for text in service.public_texts(applied.events):
+        typer.echo(f"- {text}")
+    status = service.status(applied.gf)
+    if status["over"]:
+        typer.echo(f"seq {status['seq']}: the game is over; winners: "
+                   f"{', '.join(status['winners'])}")
+    else:
+        typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
+                   f"{', '.join(status['waiting_for'])} to {status['decision']}")
+
+
+@app.command()
+@boundary
+def options(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """List the legal lines for the next pending decision, one per line."""
+    data = service.legal_lines(gamefile.load(game))
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    for line in data["lines"]:
+        typer.echo(line)
+
+
+@app.command()
+@boundary
+def report(
+    game: GameArg,
+    for_player: Annotated[
+        str | None, typer.Option("--for", help="Player id; omit for the public report.")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or markdown.")] = "text",
+) -> None:
+    """Render one player's turn report (or the public one)."""
+    check_format(fmt)
+    gf = gamefile.load(game)
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    viewer = for_player.lower() if for_player else None
+    typer.echo(render(report_model(gf, viewer), fmt), nl=False)
+
+
+@app.command()
+@boundary
+def status(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Who must act, and on what."""
+    data = service.status(gamefile.load(game))
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    typer.echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
+    if data["over"]:
+        typer.echo(f"over: winners {', '.join(data['winners'])} "
+                   f"({data['result']['kind']} victory {data['result']['detail']})")
+    else:
+        typer.echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
+                   f"{data['decision']}")
+
+
+@app.command(name="verify")
+@boundary
+def verify_command(game: GameArg) -> None:
+    """Replay the whole log from setup: signatures, hashes, states and draws."""
+    result = verify.replay(game, gamefile.load(game))
+    how = "every draw re-derived from the seed" if result.seed_checked else \
+        "draws replayed as logged (the seed is not revealed yet)"
+    typer.echo(f"ok: {result.entries} log entries verified; {how}")
+
+
+@app.command()
+@boundary
+def reveal(
+    game: GameArg,
+    force: Annotated[bool, typer.Option(help="Reveal before the game is over.")] = False,
+) -> None:
+    """Publish the seed (moderator, at the end of the game) so anyone can check every draw."""
+    gf = verify.reveal(game, force=force)
+    typer.echo(f"seed revealed at seq {gf.seq}; `pbem verify {game}` now re-derives every draw")

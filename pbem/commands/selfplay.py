@@ -1,0 +1,55 @@
+"""`pbem selfplay`: random legal games to prove the engine holds up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pbem.app import app, boundary
+from pbem.errors import ExitCode, UsageError
+from pbem.selfplay import run as run_selfplay
+
+
+@app.command()
+@boundary
+def selfplay(
+    games: Annotated[int, typer.Option(help="How many games.")] = 10,
+    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 4,
+    seed: Annotated[str, typer.Option(help="Seed text; game i uses SEED-Np-i.")] = "selfplay",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option as KEY=VALUE (map=1550, astrology=true...).")] = None,
+    fast: Annotated[bool, typer.Option(help="Engine only, no per-step checks (benchmark).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    out: Annotated[Path, typer.Option(help="Where reproducing game files go.")] = Path("selfplay-failures"),
+) -> None:
+    """Play whole games with random legal choices, checking invariants at every step."""
+    if not 2 <= players <= 4:
+        raise UsageError(f"--players must be 2, 3 or 4, not {players}")
+    stats = run_selfplay(games, players, seed, parse_options(option or []), fast=fast, out_dir=out)
+    data = stats.to_data()
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        typer.echo(f"{data['games']} games, {data['decisions']} decisions in {data['seconds']} s "
+                   f"({data['games_per_second']} games/s); endings: {data['endings']}")
+        typer.echo(f"actions: {data['actions']}")
+        typer.echo(f"invariant violations: {data['invariant_violations']}")
+        for path in data["repro_files"]:
+            typer.echo(f"reproduce with: {path}")
+    if data["invariant_violations"]:
+        raise typer.Exit(int(ExitCode.INTERNAL))
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option '{pair}' should be KEY=VALUE")
+        lowered = value.lower()
+        options[key.replace("-", "_")] = (
+            lowered == "true" if lowered in ("true", "false") else value)
+    return options
