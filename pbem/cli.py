@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.app import app
-from pbem.commands import game, selfplay  # noqa: F401 - importing registers the commands
+from pbem.commands import cards, game, selfplay  # noqa: F401 - importing registers them
 
 __all__ = ["app", "main"]
 
