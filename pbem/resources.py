@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,14 +37,21 @@ def _load_yaml(path: Path) -> Any:
         return yaml.load(handle, Loader=loader)  # noqa: S506 - a safe loader
 
 
+def pax_data() -> dict[str, Any]:
+    """The Pax data files, from the JSON cache when present (start-up time matters: every
+    command builds the catalog), else from the YAML sources."""
+    root = games_dir() / "pax"
+    cached = root / "catalog.json"
+    if cached.exists():
+        data: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
+        return data
+    return {name: _load_yaml(root / f"{name}.yaml") for name in ("cards", "map", "abilities")}
+
+
 @cache
 def pax_catalog() -> Catalog:
-    root = games_dir() / "pax"
+    data = pax_data()
     try:
-        return build_catalog(
-            _load_yaml(root / "cards.yaml"),
-            _load_yaml(root / "map.yaml"),
-            _load_yaml(root / "abilities.yaml"),
-        )
+        return build_catalog(data["cards"], data["map"], data["abilities"])
     except CatalogError as error:
         raise CorruptGameError(f"game data: {error}") from None

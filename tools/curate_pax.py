@@ -6,6 +6,7 @@ drop source-code bookkeeping (class names, colours used only for display) and ad
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,22 @@ def curate(ref: Path, out: Path) -> None:
     for ability in abilities["abilities"].values():
         ability.pop("source_constants", None)
     _dump(out / "abilities.yaml", "ability ids with own-words summaries", abilities)
+    write_json_cache(out)
+
+
+def write_json_cache(out: Path) -> None:
+    """games/pax/catalog.json: the same data as the YAML files, read ~50x faster at start-up.
+    tests/test_data.py checks it matches the YAML."""
+    data = {name: yaml.safe_load((out / f"{name}.yaml").read_text(encoding="utf-8"))
+            for name in ("cards", "map", "abilities")}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # keeps YAML order
+    (out / "catalog.json").write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
     root = Path(__file__).resolve().parent.parent
+    if sys.argv[1:] == ["--json-only"]:
+        write_json_cache(root / "games" / "pax")
+        sys.exit(0)
     reference = Path(sys.argv[1]) if len(sys.argv) > 1 else root.parent / "shared/reference/pax-renaissance"
     curate(reference, root / "games" / "pax")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,4 +27,6 @@ class Table:
 
     def copy(self) -> Table:
         """A working copy: rules mutate it freely and it is thrown away on any rule error."""
-        return Table(copy.deepcopy(self.state), copy.deepcopy(self.agenda), self.catalog)
+        # A pickle round trip copies plain data about three times faster than deepcopy.
+        state, agenda = pickle.loads(pickle.dumps((self.state, self.agenda), protocol=5))
+        return Table(state, agenda, self.catalog)
