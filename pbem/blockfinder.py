@@ -39,8 +39,9 @@ INVISIBLE: Mapping[int, None] = MappingProxyType(
     dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 )
 
-# A soft break is guessed (without a format=flowed header) only for lines this long: flowing
-# encoders wrap at 66 to 78 columns, so a short line with a trailing space was not wrapped.
+# When neither the caller (from the mail's Content-Type) nor the signature line says whether
+# the text is format=flowed, a trailing space is a soft break only where the line and the
+# next word pass this width: flowing encoders wrap at 66 to 78 columns.
 _FLOW_WIDTH = 60
 _ED25519_BASE64 = 88  # characters in the base64 of a 64-byte signature
 
@@ -98,7 +99,7 @@ def candidates(text: str) -> list[Candidate]:
 
     A transport encoding is only guessed from the text, so a plain message can look encoded
     (a base64 signature ends in `==`, a comment may hold `<b>`). The caller tries each reading
-    in turn and keeps the first that holds well-formed blocks.
+    in turn (see `pbem.orderblock.find_blocks`).
     """
     text = normalize(text)
     qp_texts = [text]
@@ -203,15 +204,15 @@ def split_blocks(candidate: Candidate, *, flowed: bool | None = None) -> list[Ra
     index = 0
     while index < len(lines):
         line = _strip_bbcode(lines[index]) if candidate.bbcode else lines[index]
-        prefix = _QUOTE_PREFIX.match(line)
-        assert prefix is not None  # the pattern matches the empty string
-        kind = marker_kind(line[prefix.end() :])
+        unquoted = _QUOTE_PREFIX.sub("", line, count=1)
+        kind = marker_kind(unquoted)
         if kind is None:
             index += 1
             continue
         if kind != BEGIN:
             raise BlockError(f"found a {kind!r} line without a {BEGIN!r} line before it")
-        depth = prefix.group().count(">")
+        # The BEGIN line's quoting is the block's: a reply quotes every line alike.
+        depth = line[: len(line) - len(unquoted)].count(">")
         block, index = _read_block(lines, index + 1, depth, candidate.bbcode, flowed)
         blocks.append(block)
     return blocks
@@ -277,21 +278,22 @@ def _flow_evidence(signature: list[str]) -> bool | None:
 
 
 def _unflow(lines: list[tuple[str, str]], flowed: bool | None) -> tuple[str, ...]:
-    """Join format=flowed soft breaks (a line ending in a space); strip every line."""
+    """Join format=flowed soft breaks (a physical line ending in a space); strip every line."""
     joined: list[str] = []
     index = 0
     while index < len(lines):
-        raw, text = lines[index]
-        while index + 1 < len(lines) and _is_soft_break(raw, text, lines[index + 1][1], flowed):
+        pieces = [lines[index][1]]
+        while index + 1 < len(lines) and _is_soft_break(*lines[index], lines[index + 1][1], flowed):
             index += 1
-            raw, text = lines[index][0], text + lines[index][1]
-        joined.append(text.strip())
+            pieces.append(lines[index][1])
+        joined.append("".join(pieces).strip())
         index += 1
     return tuple(joined)
 
 
 def _is_soft_break(raw: str, text: str, following: str, flowed: bool | None) -> bool:
-    if flowed is False or not text.endswith(" ") or not text.strip() or not following.strip():
+    # The physical line decides: flowing is done to the text as sent, BBCode and all.
+    if flowed is False or not raw.endswith(" ") or not text.strip() or not following.strip():
         return False
     # Encoders wrap only at spaces, so a tab or no-break space is part of the next word.
     next_word = following.lstrip(" ").split(" ")[0]

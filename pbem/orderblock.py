@@ -110,8 +110,9 @@ def parse_order_text(text: str) -> OrderBlock:
 def find_blocks(text: str, *, flowed: bool | None = None) -> list[OrderBlock]:
     """Every armored block in `text`, in order, after undoing transport damage.
 
-    `flowed` says whether the text is `format=flowed` (from the mail's Content-Type); None
-    guesses from line lengths. BlockError if a block is malformed; [] if there is none.
+    `flowed` says whether the text is `format=flowed` (from the mail's Content-Type); with
+    None, the wrapping of the ed25519 signature line or the line lengths tell. BlockError if
+    a block is malformed; [] if there is none.
     """
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
@@ -243,7 +244,7 @@ def _header_field(line: str) -> tuple[str, str]:
 
 
 def _has_line_break(text: str) -> bool:
-    return len(text.splitlines()) > 1 or text != text.replace("\r", "").replace("\n", "")
+    return any(char in text for char in "\r\n\u2028\u2029")  # what the finder splits on
 
 
 def _show(line: str) -> str:

@@ -10,7 +10,7 @@ import html
 import quopri
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -100,15 +100,11 @@ def flowed(text: str, width: int = 72) -> str:
 
 def quote(text: str, compact: bool = True) -> str:
     """A reply's quoting: `> x`, then `>> x` (compact) or `> > x`; blank lines become `>`."""
-    out = []
-    for line in text.split("\n"):
-        if not line:
-            out.append(">")
-        elif compact and line.startswith(">"):
-            out.append(">" + line)
-        else:
-            out.append("> " + line)
-    return "\n".join(out)
+
+    def mark(line: str) -> str:
+        return (">" if compact and line.startswith(">") else "> ") + line if line else ">"
+
+    return "\n".join(map(mark, text.split("\n")))
 
 
 def _esc(line: str) -> str:
@@ -197,8 +193,7 @@ def test_clean_block_reads_back_with_numbers_and_verifies() -> None:
 
 
 @pytest.mark.parametrize("mangle", [crlf, lone_cr], ids=["crlf", "cr"])
-def test_line_ends(mangle: object) -> None:
-    assert callable(mangle)
+def test_line_ends(mangle: Callable[[str], str]) -> None:
     block = found_and_verified(mangle(mail(signed_block())))
     assert "\r" not in block.text
 
@@ -252,8 +247,7 @@ def test_reply_quoting_any_depth(depth: int, compact: bool) -> None:
 
 
 @pytest.mark.parametrize("render", [html_divs, html_br, html_pre, html_outlook])
-def test_html_mail(render: object) -> None:
-    assert callable(render)
+def test_html_mail(render: Callable[[str], str]) -> None:
     message = render(smart_quotes(quote(mail(signed_block()))))
     assert "<" in message and ("&quot;" in message or "&#8220;" in message)
     block = found_and_verified(message)

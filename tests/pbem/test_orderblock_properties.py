@@ -218,7 +218,9 @@ def test_signature_survives_composed_manglings(
         message = flowed(message, flow_width)
     if encode_qp:
         message = quoted_printable(message)
-    message = {"lf": str, "crlf": crlf, "cr": lone_cr}[line_end](message)
+    message = (
+        crlf(message) if line_end == "crlf" else lone_cr(message) if line_end == "cr" else message
+    )
 
     (block,) = find_blocks(message)
     assert (block.game, block.player, block.seq, block.state) == (GAME, PLAYER, SEQ, STATE)
