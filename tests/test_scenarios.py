@@ -38,7 +38,8 @@ from engine.pax.ruleset import PAX
 from pbem.resources import pax_catalog
 
 ROOT = Path(__file__).parent / "scenarios"
-AREAS = ("setup", "turn", "market", "purchase", "sell", "play", "agents", "fair", "endgame")
+AREAS = ("setup", "turn", "market", "purchase", "sell", "play", "agents", "fair", "endgame",
+         "oneshots", "battle", "regime", "ops", "victory")
 TOP_KEYS = ("id", "rule", "title", "given", "orders", "expect")
 GIVEN_KEYS = ("players", "seed", "options", "turn", "clear", "move", "delete", "patch")
 ORDER_KEYS = ("player", "lines")

@@ -4,6 +4,10 @@ the choice matters; survivors make the attack Victorious and move into the empir
 A fighter is {"token", "from", "at"}: from "agent" (a card's agent, not yet on the map),
 "city"/"border" (on the map at `at`), "adjacent" (a knight in a neighbouring empire's city),
 or "repressed" (on the target's square). Tokens never leave their empire after a battle.
+
+Casualty lines name a token (`kill catholic knight`), and its place when identical tokens sit in
+different places: a city, a border, or `agent` / `repressed` for fighters off the map
+(`lose catholic rook repressed`).
 """
 
 from __future__ import annotations
@@ -68,28 +72,36 @@ def start_battle(t: Table, bank: str, *, target: str, kind: str, attackers: list
     return events, node
 
 
+def _place_arg(fighter: Fighter) -> tuple[str, str]:
+    """How an option names a fighter's place: a city, a border, or `agent`/`repressed`."""
+    source, at = fighter["from"], str(fighter.get("at"))
+    if source in ("city", "adjacent"):
+        return at, "city"
+    if source == "border":
+        return at, "border"
+    return source, "side"
+
+
 def _grouped(t: Table, verb: str, fighters: list[Fighter]) -> list[Choice]:
     """One option per distinct (token, place); the place is named only when it tells apart."""
     seen: dict[tuple[str, str], Choice] = {}
-    tokens = [f["token"] for f in fighters]
-    for index, fighter in enumerate(fighters):
-        key = (fighter["token"], spot_name(t, fighter))
+    for fighter in fighters:
+        tok = fighter["token"]
+        key = (tok, spot_name(t, fighter))
         if key in seen:
             continue
-        line = f"{verb} {describe_token(fighter['token'])}"
-        if tokens.count(fighter["token"]) > 1 and len({spot_name(t, f) for f in fighters
-                                                       if f["token"] == fighter["token"]}) > 1:
-            line += f" {key[1]}"
-            seen[key] = Choice(verb, (fighter["token"], str(index)), ("token", "index"), line)
+        line = f"{verb} {describe_token(tok)}"
+        if len({spot_name(t, f) for f in fighters if f["token"] == tok}) > 1:
+            place, kind = _place_arg(fighter)
+            seen[key] = Choice(verb, (tok, place), ("token", kind), f"{line} {key[1]}")
         else:
-            seen[key] = Choice(verb, (fighter["token"],), ("token",), line)
+            seen[key] = Choice(verb, (tok,), ("token",), line)
     return list(seen.values())
 
 
 def _pick(fighters: list[Fighter], choice: Choice) -> Fighter:
-    if len(choice.args) > 1:
-        return fighters[int(choice.args[1])]
-    return next(f for f in fighters if f["token"] == choice.args[0])
+    return next(f for f in fighters if f["token"] == choice.args[0]
+                and (len(choice.args) == 1 or _place_arg(f)[0] == choice.args[1]))
 
 
 class Casualty(Action):
@@ -146,13 +158,23 @@ def resolve(t: Table, node: Node) -> list[Event]:
     for fighter in args["dead_defenders"] + args["dead_attackers"]:
         _remove(t, fighter, target)
     survivors = args["attackers"]
-    events = [event(f"Killed: defenders {describe_fighters(t, args['dead_defenders'])}; "
-                    f"attackers {describe_fighters(t, args['dead_attackers'])}.", kind="battle")]
+    if args["dead_defenders"] or args["dead_attackers"]:
+        events = [event(f"Killed: defenders {describe_fighters(t, args['dead_defenders'])}; "
+                        f"attackers {describe_fighters(t, args['dead_attackers'])}.",
+                        kind="battle")]
+    else:
+        events = [event("Nobody is killed: no defender stands against the attackers.",
+                        kind="battle")]
     if not survivors:
         return events + [event("No attacker survives: the attack fails.", kind="battle_lost")]
-    events.append(event(f"Victorious! Survivors: {describe_fighters(t, survivors)}.",
-                        kind="battle_won"))
     movers = [f for f in survivors if f["from"] in ("agent", "repressed")]
+    stay = [f for f in survivors if f not in movers]
+    text = f"Victorious! Survivors: {describe_fighters(t, survivors)}."
+    if movers:
+        text += f" Agents and repressed tokens move into {cat(t).empires[target].name}."
+    if stay:
+        text += " Tokens on the map stay where they are."
+    events.append(event(text, kind="battle_won"))
     for fighter in movers:
         if fighter["from"] == "repressed":
             empire_state(t, target)["repressed"].remove(fighter["token"])
@@ -214,6 +236,21 @@ class Survivor(Action):
         return events + [event(f"The surviving {describe_token(tok)} goes to {where}.")]
 
 
+def _a(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def shared_cities(t: Table, empire_id: str) -> list[list[str]]:
+    """The cities of an empire made of several slots (Constantinople) holding some tokens and
+    some room: under a new map card the attacker chooses which slots stay free (K2)."""
+    groups: dict[str, list[str]] = {}
+    for city_id in cat(t).empires[empire_id].cities:
+        if city_id not in t.state["busted"]:
+            groups.setdefault(cat(t).cities[city_id].name, []).append(city_id)
+    return [slots for slots in groups.values() if len(slots) > 1
+            and 0 < sum(s in t.state["cities"] for s in slots) < len(slots)]
+
+
 class BattleWon(Action):
     """After the survivors are placed: K2's new theocracy, then the REGIME CHANGE."""
 
@@ -226,13 +263,21 @@ class BattleWon(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         target = node["args"]["target"]
         victory = node["args"]["victory"]
+        bank = node["player"]
         events = []
+        follow: list[Node] = []
         religion = victory.get("religion")
-        if religion:
+        name = cat(t).empires[target].name
+        if religion and empire_state(t, target)["religion"] == religion:
+            events.append(event(f"{name} remains {_a(religion)} {religion} theocracy.",
+                                kind="theocracy"))
+        elif religion:
             empire_state(t, target)["religion"] = religion
-            events.append(event(f"{cat(t).empires[target].name} becomes a {religion} "
-                                "theocracy.", kind="theocracy"))
-        changed, follow = regime_change(t, node["player"], target, cause=victory["cause"],
+            events.append(event(f"{name} becomes {_a(religion)} {religion} theocracy; its ruling "
+                                "class keeps its cities.", kind="theocracy"))
+            follow += [new_node(t.state, "arrange", bank, slots=slots)
+                       for slots in shared_cities(t, target)]
+        changed, regime = regime_change(t, bank, target, cause=victory["cause"],
                                         conqueror=victory.get("conqueror"))
-        t.agenda[0:0] = follow
+        t.agenda[0:0] = follow + regime
         return events + changed

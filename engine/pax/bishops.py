@@ -3,6 +3,10 @@
 Bishops sit on tableau cards or on empire squares, keyed by card id (a square keeps its bishop
 on its throne and in a tableau alike). Placement by agents and moves by the inquisitor op both
 come through `arrive`.
+
+Silencing (F1f, I1): a bishop on a card, or on either half of a royal couple, leaves the card
+only its religious ops and none of its abilities; prestige is never silenced. Ops and abilities
+ask `usable_ops` and `active_abilities`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,55 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
-from engine.pax.model import card_name, cat, describe_token, empire_state, is_square
+from engine.pax.model import (
+    card,
+    card_name,
+    card_ops,
+    cat,
+    describe_token,
+    empire_state,
+    is_silenced,
+    is_square,
+    owner_of,
+    tableau,
+)
 
 SKIP = Choice("skip", (), (), "skip")
+IMMUNE_TO_SILENCING = "immune_to_silencing"
+RELIGIOUS = "religious"
+
+
+def abilities_of(t: Table, card_id: str) -> tuple[str, ...]:
+    return () if is_square(card_id) else card(t, card_id).abilities
+
+
+def is_immune(t: Table, bank: str) -> bool:
+    """An ability granting immunity to silencing is never silenced itself (F1f)."""
+    return any(IMMUNE_TO_SILENCING in abilities_of(t, c) for c in tableau(t, bank))
+
+
+def silenced(t: Table, card_id: str) -> bool:
+    """F1f: a bishop on the card or its royal couple, unless its owner is immune."""
+    if not is_silenced(t, card_id):
+        return False
+    owner = owner_of(t, card_id)
+    return owner is None or not is_immune(t, owner)
+
+
+def usable_ops(t: Table, card_id: str) -> tuple[str, ...]:
+    """The ops a card may run now: a silenced card keeps only its religious (inquisitor) ops."""
+    ops = card_ops(t, card_id)
+    if not silenced(t, card_id):
+        return ops
+    return tuple(op for op in ops if cat(t).ops[op]["category"] == RELIGIOUS)
+
+
+def active_abilities(t: Table, card_id: str) -> tuple[str, ...]:
+    """A card's abilities while it is unsilenced; immunity to silencing always stays."""
+    abilities = abilities_of(t, card_id)
+    if not silenced(t, card_id):
+        return abilities
+    return tuple(a for a in abilities if a == IMMUNE_TO_SILENCING)
 
 
 def where(t: Table, target: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.choice import fold
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
+from engine.pax.model import card_ops
 
 EMPIRE_ALIASES = {
     "holy_roman_empire": ("hre", "holy roman empire", "holy roman", "empire"),
@@ -135,4 +136,34 @@ class PaxNamer:
         return EXACT if words in SQUARE_WORDS[value] else 0
 
     def _side(self, value: str, words: str) -> int:
+        return EXACT if words == value else 0
+
+    # --- kinds added for ops, standing answers and victories (issue 5) ----------------------
+
+    def _card_op(self, value: str, words: str) -> int:
+        """`CARD OP` in an op line, value "card_id/op_id"; the op word may be left out when
+        the card has only one op (orders.md section 4)."""
+        card_id, op_id = value.split("/", 1)
+        word = str(self.catalog.ops[op_id]["type"])
+        if words.endswith(" " + word):
+            named = self._card(card_id, words[: -len(word) - 1])
+            if named:
+                return named + EXACT
+        if len({self.catalog.ops[o]["type"] for o in card_ops(self.t, card_id)}) == 1:
+            return self._card(card_id, words)
+        return 0
+
+    def _slot(self, value: str, words: str) -> int:
+        """A market slot, 'west 3' (the face-down trade-fair card is 'west 0')."""
+        return EXACT if words == value else 0
+
+    def _in(self, value: str, words: str) -> int:
+        """'in EMPIRE': the empire a "The East"/"The West" card acts in."""
+        parts = words.split(" ", 1)
+        if len(parts) == 2 and parts[0] == "in" and self.empires.get(parts[1]) == value:
+            return EXACT
+        return 0
+
+    def _answer(self, value: str, words: str) -> int:
+        """Fixed words, such as a standing answer 'taxed pay 3'."""
         return EXACT if words == value else 0

@@ -169,7 +169,7 @@ def test_empire_aliases_name_thrones() -> None:
 
 
 def test_city_names_fold_accents() -> None:
-    t = play(holding("PREN022"), "play the last knight")  # HRE knight
+    t = play(holding("PREN022"), "play the last knight", "no oneshot")  # HRE knight
     lubeck = parse(t, "knight Lübeck")
     assert lubeck.args == ("lubeck",)
     assert parse(t, "knight lubeck") == lubeck

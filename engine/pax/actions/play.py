@@ -1,4 +1,5 @@
-"""Play a hand card (E2): the tableau side, the one-shot decision, Old Maids, then agents."""
+"""Play a hand card (E2): the tableau side, the one-shot decision (E2.1), coronations and Old
+Maids (I), then agents (E2.2). The one-shots themselves are in engine.pax.actions.oneshots."""
 
 from __future__ import annotations
 
@@ -8,39 +9,31 @@ from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.actions.common import Result, card_choice
-from engine.pax.model import card, card_name, player
+from engine.pax.actions.oneshots import oneshot_options, trigger
+from engine.pax.actions.oneshots.common import agent_nodes, kind_of, word
+from engine.pax.actions.oneshots.coronation import marry, suitors
+from engine.pax.model import card, card_name, cat, player
+from engine.pax.notation import short_empire
 
-ONE_SHOT_WORDS = {
-    "apostasy": "apostasy", "conspiracy": "conspiracy", "coronation": "coronation",
-    "crusade": "crusade", "jihad": "jihad", "peasant_revolt": "peasant revolt",
-    "reformation": "reformation", "trade_shift": "trade shift",
-}
+NO_ONESHOT = Choice("no oneshot", (), (), "no oneshot")
+OLD_MAID = Choice("old maid", (), (), "old maid")
 
 
 def play_options(t: Table, bank: str) -> list[Choice]:
     return [card_choice(t, "play", card_id) for card_id in player(t, bank)["hand"]]
 
 
-def agent_nodes(t: Table, bank: str, card_id: str, *, optional: bool) -> list[Node]:
-    """One placement decision per agent icon on the card (E2.2)."""
-    agents = card(t, card_id).agents
-    return [
-        new_node(t.state, "agent", bank, card=card_id, type=agent.type,
-                 religion=agent.religion, index=index + 1, of=len(agents),
-                 optional=optional, placed=[])
-        for index, agent in enumerate(agents)
-    ]
-
-
 def apply_play(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     card_id = choice.args[0]
     me = player(t, bank)
-    me["hand"].remove(card_id)
     data = card(t, card_id)
     name = card_name(t, card_id)
     if data.kind == "queen":
+        # She stays in the hand until the coronation decision places her (every card is
+        # always in exactly one zone).
         return Result([event(f"{bank.title()} plays the queen {name}.")],
                       [new_node(t.state, "coronation", bank, card=card_id)])
+    me["hand"].remove(card_id)
     me[data.deck].append(card_id)
     side = "East" if data.deck == "east" else "West"
     events = [event(f"{bank.title()} plays {name} to the {side} of their tableau.")]
@@ -50,38 +43,49 @@ def apply_play(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
 
 
 class OneShot(Action):
-    """E2: announce whether the card's one-shot occurs. Only implemented one-shots are offered."""
+    """E2: announce whether the card's one-shot occurs. `oneshot` (or `oneshot in EMPIRE` for a
+    card of "The East"/"The West") is listed only when the one-shot is possible; then its agents
+    must be deployed. `no oneshot` is always legal; its agents are optional."""
 
     name = "oneshot"
     decision = "trigger the card's one-shot or not"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        return [Choice("no oneshot", (), (), "no oneshot")]
+        return oneshot_options(t, node["player"], node["args"]["card"]) + [NO_ONESHOT]
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         card_id = node["args"]["card"]
-        kind = card(t, card_id).one_shot or {}
-        word = ONE_SHOT_WORDS.get(str(kind.get("type")), "one-shot")
-        events = [event(f"{card_name(t, card_id)} is played without its {word} one-shot "
-                        "(one-shots are not yet available in this version of pbem).")]
-        t.agenda[0:0] = agent_nodes(t, node["player"], card_id, optional=True)
-        return events
+        bank = node["player"]
+        if choice.verb == "no oneshot":
+            t.agenda[0:0] = agent_nodes(t, bank, card_id, optional=True)
+            return [event(f"{card_name(t, card_id)} is played without its "
+                          f"{word(kind_of(t, card_id))} one-shot.")]
+        return trigger(t, bank, card_id, choice.args[0] if choice.args else None)
 
 
 class Coronation(Action):
-    """I / I2: a queen marries a suitor King, or goes under the player board as an Old Maid."""
+    """I / I2: a queen marries an unmarried suitor King (in his throne or the player's own
+    tableau), or goes under the player board as an Old Maid."""
 
     name = "coronation"
     decision = "crown the queen or keep her as an Old Maid"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        return [Choice("old maid", (), (), "old maid")]
+        marriages = [Choice("marry", (empire_id,), ("empire",),
+                            f"marry {short_empire(cat(t), empire_id)}")
+                     for empire_id in suitors(t, node["player"], node["args"]["card"])]
+        return marriages + [OLD_MAID]
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         card_id = node["args"]["card"]
         bank = node["player"]
+        player(t, bank)["hand"].remove(card_id)
+        if choice.verb == "marry":
+            events, follow = marry(t, bank, card_id, choice.args[0])
+            t.agenda[0:0] = follow
+            return events
         maids = player(t, bank)["old_maids"]
         maids.append(card_id)
         maids.sort()
         return [event(f"{card_name(t, card_id)} becomes an Old Maid under {bank.title()}'s "
-                      "player board (coronations are not yet available in this version).")]
+                      "player board.")]

@@ -2,26 +2,54 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
-from engine.pax.actions.common import Verb
+from engine.pax.actions.common import Result, Verb
 from engine.pax.actions.fair import apply_fair, fair_options
 from engine.pax.actions.market import apply_buy, buy_options, refresh_market
+from engine.pax.actions.ops.node import apply_ops, ops_options
+from engine.pax.actions.ops.tax import has_concession, set_standing, standing_answer, standing_options
 from engine.pax.actions.play import apply_play, play_options
 from engine.pax.actions.sell import apply_sell, sell_options
+from engine.pax.catalog import SQUARES
 from engine.pax.model import player, prestige, tableau
+from engine.pax.victory import describe, meets
 
 END = Choice("end", (), (), "end")
 ACTIONS_PER_TURN = 2
+
+
+def victory_options(t: Table, bank: str) -> list[Choice]:
+    """E6: an active square whose conditions the player meets now."""
+    return [Choice("victory", (square,), ("square",), f"victory {square}") for square in SQUARES
+            if t.state["victory"][square] == "active" and meets(t, bank, square)]
+
+
+def apply_victory(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
+    square = choice.args[0]
+    declared = event(f"{bank.title()} declares the {square} victory.", kind=f"victory:{square}")
+    return Result([declared, *finish(t, [bank], square, describe(t, bank, square))], [])
+
+
+def free_lines(t: Table, bank: str) -> list[Choice]:
+    """Lines that take no action: standing answers to taxes (engine.pax.actions.ops.tax)."""
+    if has_concession(t, bank) or standing_answer(t, bank) is not None:
+        return standing_options(t, bank)
+    return []
+
 
 VERBS: dict[str, Verb] = {
     "buy": Verb(buy_options, apply_buy, lambda c: "buy", once=False),
     "sell": Verb(sell_options, apply_sell, lambda c: "sell", once=False),
     "play": Verb(play_options, apply_play, lambda c: "play", once=False),
     "fair": Verb(fair_options, apply_fair, lambda c: f"fair_{c.args[0]}", once=True),
+    "ops": Verb(ops_options, apply_ops, lambda c: f"ops_{c.args[0]}", once=True),
+    "victory": Verb(victory_options, apply_victory, lambda c: "victory", once=True),
 }
 
 
@@ -39,7 +67,14 @@ class Turn(Action):
                             if not (verb.once and verb.limit_key(c) in turn["used"])]
         if turn["actions"] >= 1 or not options:
             options.append(END)
+        if turn["actions"] < ACTIONS_PER_TURN:
+            options += free_lines(t, bank)
         return options
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        """A single action line is forced; free standing-answer lines do not count."""
+        actions = [c for c in options if c.verb != "standing"]
+        return actions[0] if len(actions) == 1 else None
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         return END if END in options else options[0]
@@ -48,11 +83,16 @@ class Turn(Action):
         bank = node["player"]
         if choice.verb == "end":
             return end_turn(t, bank, chance)
+        if choice.verb == "standing":
+            t.agenda.insert(0, node)
+            return set_standing(t, bank, choice)
         verb = VERBS[choice.verb]
         turn = t.state["turn"]
         turn["actions"] += 1
         turn["used"] = sorted({*turn["used"], verb.limit_key(choice)})
         result = verb.apply(t, bank, choice, chance)
+        if t.state["over"]:
+            return result.events
         t.agenda[0:0] = [*result.follow_ups, node]
         return result.events
 

@@ -1,0 +1,121 @@
+"""Apostasy (K3): every tableau holding prestige of both named religions discards every card with
+either of them, the active player's own included. No battle.
+
+- The card's agents deploy first (E2.1), so a card that condemns itself deploys them before
+  dying (martyr's disciples).
+- An empire square returns to its throne with its vassals, bishop and repressed tokens; a royal
+  couple returns to the throne together, still married, whichever half was condemned.
+- Old Maids are not in the tableau: they neither count nor go.
+"""
+
+from __future__ import annotations
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.actions.oneshots.common import RESOLVE, agent_nodes, empire_name, one_shot
+from engine.pax.model import (
+    banks,
+    card_name,
+    card_prestige,
+    cat,
+    discard,
+    empire_state,
+    husband_of,
+    is_square,
+    prestige,
+    remove_from_tableau,
+    return_to_throne,
+    tableau,
+)
+
+
+def religions(t: Table, card_id: str) -> tuple[str, str]:
+    first, second = one_shot(t, card_id)["religions"]
+    return str(first), str(second)
+
+
+def condemned(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
+    """The cards a tableau must discard: none unless it holds both prestiges (Old Maids aside)."""
+    if not all(prestige(t, bank, faith, for_victory=False) for faith in faiths):
+        return []
+    return [c for c in tableau(t, bank) if set(card_prestige(t, c)) & set(faiths)]
+
+
+class Apostasy:
+    per_empire = False
+
+    def possible(self, t: Table, bank: str, card_id: str, empire: str | None) -> bool:
+        """Only when some tableau would discard (R-402): a trial that condemns nobody changes
+        nothing but the agents, which `no oneshot` places as well."""
+        faiths = religions(t, card_id)
+        return any(condemned(t, other, faiths) for other in banks(t))
+
+    def trigger(self, t: Table, bank: str, card_id: str, empire: str | None) -> list[Event]:
+        first, second = religions(t, card_id)
+        events = [event(f"{bank.title()} triggers the apostasy of {card_name(t, card_id)}: every "
+                        f"tableau with both {first} and {second} prestige is put on trial.",
+                        kind="oneshot:apostasy")]
+        trial = new_node(t.state, "apostasy", bank, card=card_id, religions=[first, second])
+        t.agenda[0:0] = [*agent_nodes(t, bank, card_id, optional=False), trial]
+        return events
+
+
+def _send_home(t: Table, empire_id: str) -> str:
+    data = empire_state(t, empire_id)
+    queen = data.get("queen")
+    moved = return_to_throne(t, empire_id, keep_queen=True)
+    name = empire_name(t, empire_id)
+    text = f"{name} returns to its throne"
+    if queen:
+        text = f"{name} and its queen {card_name(t, queen)} return to their throne, still married"
+    freed = [empire_name(t, e) for e in moved[1:]]
+    if freed:
+        text += f", with its vassal{'s' * (len(freed) > 1)} {', '.join(freed)}"
+    return text
+
+
+class ApostasyTrial(Action):
+    """K3 resolved once the card's agents are placed; a forced step, answered by itself."""
+
+    name = "apostasy"
+    decision = "resolve the apostasy"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [RESOLVE]
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        first, second = node["args"]["religions"]
+        faiths = (str(first), str(second))
+        verdicts = {bank: condemned(t, bank, faiths) for bank in banks(t)}
+        events: list[Event] = []
+        for bank, cards in verdicts.items():
+            if not cards:
+                continue
+            names = ", ".join(card_name(t, c) for c in cards)
+            events.append(event(f"Apostasy: {bank.title()} holds both {first} and {second} "
+                                f"prestige and loses {names}."))
+            for card_id in cards:
+                events += _condemn(t, card_id)
+        if not events:
+            events.append(event(f"Apostasy: no tableau holds both {first} and {second} "
+                                "prestige; nobody discards."))
+        return events
+
+
+def _condemn(t: Table, card_id: str) -> list[Event]:
+    if is_square(card_id):
+        empire_id = cat(t).empire_of_square(card_id)
+        if empire_state(t, empire_id)["ruler"] is None:
+            return []  # already home, with a condemned spouse or suzerain
+        return [event(_send_home(t, empire_id) + ".")]
+    husband = husband_of(t, card_id)
+    if husband is not None:
+        if empire_state(t, husband)["ruler"] is None:
+            return []
+        return [event(_send_home(t, husband) + ".")]
+    remove_from_tableau(t, card_id)
+    discard(t, card_id)
+    return [event(f"{card_name(t, card_id)} is discarded.")]

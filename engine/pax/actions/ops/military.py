@@ -1,0 +1,140 @@
+"""The military ops: corsair (F7), siege (F8) and campaign (F9)."""
+
+from __future__ import annotations
+
+from engine.core.choice import Choice
+from engine.core.table import Table
+from engine.pax.actions.ops.base import (
+    Done,
+    OpHandler,
+    acting_empires,
+    op_choice,
+    op_event,
+    op_param,
+    place_label,
+    split_card_op,
+)
+from engine.pax.battle import start_battle
+from engine.pax.model import (
+    cat,
+    city_slots,
+    describe_token,
+    empire_state,
+    player,
+    remove_from_border,
+    token_colour,
+    token_kind,
+)
+from engine.pax.notation import short_empire
+
+# --- corsair (F7) -----------------------------------------------------------------------------
+
+
+def _sea_borders(t: Table, empire_id: str) -> list[str]:
+    return [b for b in cat(t).empires[empire_id].borders if cat(t).borders[b].sea]
+
+
+def corsair_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    religion = op_param(t, op_id, "religion")
+    moves: set[tuple[str, str]] = set()
+    for empire_id in acting_empires(t, card_id):
+        reach = [empire_id, *cat(t).empires[empire_id].sea_neighbours]
+        goals = sorted({b for e in reach for b in _sea_borders(t, e)})
+        for source in _sea_borders(t, empire_id):
+            pirate = t.state["borders"].get(source, {}).get("pirate")
+            if pirate is None or token_colour(pirate) != religion:
+                continue
+            for goal in goals:
+                there = t.state["borders"].get(goal, {}).get("pirate")
+                if goal != source and not (there and token_colour(there) == religion):
+                    moves.add((source, goal))
+    return [op_choice(t, card_id, op_id, (source, goal), ("border", "border"),
+                      (place_label(t, source), place_label(t, goal)))
+            for source, goal in sorted(moves)]
+
+
+def corsair_perform(t: Table, bank: str, choice: Choice) -> Done:
+    source, goal = choice.args[1], choice.args[2]
+    pirate = t.state["borders"][source]["pirate"]
+    remove_from_border(t, source, "pirate")
+    victims = [describe_token(tok) for tok in t.state["borders"].pop(goal, {}).values()]
+    t.state["borders"][goal] = {"pirate": pirate}
+    t.state["borders"] = dict(sorted(t.state["borders"].items()))
+    text = f"the {describe_token(pirate)} sails from {cat(t).borders[source].name} to " \
+        f"{cat(t).borders[goal].name}"
+    text += f", killing the {' and the '.join(victims)} there." if victims else "."
+    return [op_event(t, bank, choice, text)], []
+
+
+# --- siege (F8) -------------------------------------------------------------------------------
+
+
+def siege_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    seen: dict[str, Choice] = {}
+    empires = acting_empires(t, card_id)
+    for empire_id in empires:
+        for city_id in city_slots(t, empire_id):
+            tok = t.state["cities"].get(city_id)
+            if tok is not None and token_kind(tok) in ("knight", "rook"):
+                choice = op_choice(t, card_id, op_id, (tok, city_id), ("token", "city"),
+                                   (describe_token(tok), place_label(t, city_id)))
+                seen.setdefault(choice.line, choice)
+    for border_id in sorted({b for e in empires for b in cat(t).empires[e].borders}):
+        tok = t.state["borders"].get(border_id, {}).get("pirate")
+        if tok is not None:
+            choice = op_choice(t, card_id, op_id, (tok, border_id), ("token", "border"),
+                               (describe_token(tok), place_label(t, border_id)))
+            seen.setdefault(choice.line, choice)
+    return list(seen.values())
+
+
+def siege_perform(t: Table, bank: str, choice: Choice) -> Done:
+    tok, place = choice.args[1], choice.args[2]
+    if place in cat(t).borders:
+        remove_from_border(t, place, "pirate")
+        where = f"on {cat(t).borders[place].name}"
+    else:
+        del t.state["cities"][place]
+        where = f"in {cat(t).cities[place].name}"
+    return [op_event(t, bank, choice, f"the {describe_token(tok)} {where} is killed.")], []
+
+
+# --- campaign (F9) ----------------------------------------------------------------------------
+
+
+def campaign_knights(t: Table, empire_id: str) -> list[str]:
+    """F9b: every knight, of any colour, in the King's Location (their city slots)."""
+    return [c for c in city_slots(t, empire_id)
+            if token_kind(t.state["cities"].get(c, "none:none")) == "knight"]
+
+
+def campaign_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    empire_id = cat(t).empire_of_square(card_id)
+    knights = campaign_knights(t, empire_id)
+    if not knights or len(knights) > player(t, bank)["florins"]:
+        return []
+    return [op_choice(t, card_id, op_id, (target,), ("empire",), (short_empire(cat(t), target),))
+            for target in sorted(cat(t).empires[empire_id].adjacent)
+            if empire_state(t, target)["ruler"] != bank]
+
+
+def campaign_perform(t: Table, bank: str, choice: Choice) -> Done:
+    card_id, _ = split_card_op(choice)
+    attacker, target = cat(t).empire_of_square(card_id), choice.args[1]
+    knights = campaign_knights(t, attacker)
+    player(t, bank)["florins"] -= len(knights)
+    attackers = [{"token": t.state["cities"][c], "from": "adjacent", "at": c} for c in knights]
+    defenders = [{"token": t.state["cities"][c], "from": "city", "at": c}
+                 for c in city_slots(t, target) if c in t.state["cities"]]
+    text = (f"{cat(t).empires[attacker].name} campaigns against {cat(t).empires[target].name} "
+            f"with {len(knights)} knight{'s' * (len(knights) != 1)}, paying "
+            f"{len(knights)} florin{'s' * (len(knights) != 1)}.")
+    events, node = start_battle(t, bank, target=target, kind="campaign", attackers=attackers,
+                                defenders=defenders,
+                                victory={"cause": "campaign", "conqueror": attacker})
+    return [op_event(t, bank, choice, text), *events], [node]
+
+
+CORSAIR = OpHandler(corsair_targets, corsair_perform)
+SIEGE = OpHandler(siege_targets, siege_perform)
+CAMPAIGN = OpHandler(campaign_targets, campaign_perform)

@@ -1,0 +1,86 @@
+"""Activate Ops (E4): the `ops east`/`ops west` action and its decision, one op per card.
+
+The action is legal only when some op on that side has a valid target (D1). It queues an
+`ops` decision listing `op CARD OP TARGET…` for every card of that side not yet used this
+action (cards gained meanwhile included, E4a), each of its ops with a valid target; a silenced
+card offers only its religious ops (F1f). `done` ends the action once one op is done (E4).
+"""
+
+from __future__ import annotations
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.actions.common import Result
+from engine.pax.actions.ops.base import REGIONS, OpHandler, op_type, split_card_op
+from engine.pax.actions.ops.military import CAMPAIGN, CORSAIR, SIEGE
+from engine.pax.actions.ops.political import BEHEAD, COMMERCE, REPRESS, VOTE
+from engine.pax.actions.ops.religious import INQUISITOR
+from engine.pax.actions.ops.tax import TAX
+from engine.pax.model import card_ops, cat, is_silenced, side_cards
+
+HANDLERS: dict[str, OpHandler] = {
+    "inquisitor": INQUISITOR, "commerce": COMMERCE, "behead": BEHEAD, "tax": TAX,
+    "repress": REPRESS, "vote": VOTE, "corsair": CORSAIR, "siege": SIEGE, "campaign": CAMPAIGN,
+}
+DONE = Choice("done", (), (), "done")
+
+
+def card_choices(t: Table, bank: str, card_id: str) -> list[Choice]:
+    """Every op line of one card now: each op with a valid target (F1f silencing applied)."""
+    silenced = is_silenced(t, card_id)
+    choices: list[Choice] = []
+    for op_id in dict.fromkeys(card_ops(t, card_id)):
+        if silenced and cat(t).ops[op_id]["category"] != "religious":
+            continue
+        choices += HANDLERS[op_type(t, op_id)].targets(t, bank, card_id, op_id)
+    return choices
+
+
+def side_choices(t: Table, bank: str, side: str, used: list[str]) -> list[Choice]:
+    choices: list[Choice] = []
+    for card_id in side_cards(t, bank, side):
+        if card_id not in used:
+            choices += card_choices(t, bank, card_id)
+    return choices
+
+
+def can_run(t: Table, bank: str, side: str) -> bool:
+    return any(card_choices(t, bank, c) for c in side_cards(t, bank, side))
+
+
+def ops_options(t: Table, bank: str) -> list[Choice]:
+    return [Choice("ops", (side,), ("side",), f"ops {side}")
+            for side in REGIONS if can_run(t, bank, side)]
+
+
+def apply_ops(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
+    side = choice.args[0]
+    text = f"{bank.title()} activates the ops of the {side.title()} of their tableau."
+    return Result([event(text)], [new_node(t.state, "ops", bank, side=side, used=[])])
+
+
+class Ops(Action):
+    """E4: one op per card of the side, in any order, then `done`."""
+
+    name = "ops"
+    decision = "run one op per card (op CARD OP TARGET), then done"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        args = node["args"]
+        choices = side_choices(t, node["player"], args["side"], args["used"])
+        return choices + [DONE] if args["used"] else choices or [DONE]
+
+    def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
+        return DONE if DONE in options else options[0]
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        if choice.verb == "done":
+            return []
+        card_id, op_id = split_card_op(choice)
+        node["args"]["used"] = [*node["args"]["used"], card_id]
+        events, follow = HANDLERS[op_type(t, op_id)].perform(t, node["player"], choice)
+        t.agenda[0:0] = [*follow, node]
+        return events

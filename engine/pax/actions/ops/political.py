@@ -1,0 +1,209 @@
+"""The commerce op (F2) and the political ops behead (F3), repress (F5) and vote (F6).
+
+Tax (F4), whose answer belongs to the concession's owner, is in `tax.py`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core.choice import Choice
+from engine.core.table import Table
+from engine.pax.actions.ops.base import (
+    Done,
+    OpHandler,
+    acting_empires,
+    in_words,
+    label,
+    op_choice,
+    op_event,
+    op_param,
+    place_label,
+    shares_location,
+    split_card_op,
+)
+from engine.pax.model import (
+    banks,
+    card_location,
+    card_name,
+    cat,
+    city_slots,
+    concession_owner,
+    describe_token,
+    discard,
+    empire_state,
+    is_square,
+    player,
+    remove_from_border,
+    remove_from_tableau,
+    repress,
+    return_to_throne,
+    tableau,
+    token_kind,
+)
+from engine.pax.notation import short_empire
+from engine.pax.regime import regime_change
+
+# --- commerce (F2) ----------------------------------------------------------------------------
+
+
+def commerce_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    region = str(op_param(t, op_id, "region"))
+    choices = []
+    for column, slot in enumerate(t.state["market"][region]):
+        if slot["card"] is not None and slot["florins"] > 0:
+            name = f"{region} {column}"
+            choices.append(op_choice(t, card_id, op_id, (name,), ("slot",), (name,)))
+    return choices
+
+
+def commerce_perform(t: Table, bank: str, choice: Choice) -> Done:
+    region, column = choice.args[1].split()
+    slot = t.state["market"][region][int(column)]
+    slot["florins"] -= 1
+    player(t, bank)["florins"] += 1
+    text = f"1 florin taken from {card_name(t, slot['card']) if int(column) else 'the face-down card'}" \
+        f" ({region} {column})."
+    return [op_event(t, bank, choice, text)], []
+
+
+# --- behead (F3) ------------------------------------------------------------------------------
+
+
+def behead_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    location = card_location(t, card_id)
+    choices = []
+    for owner in banks(t):
+        for target in tableau(t, owner):
+            if target != card_id and shares_location(t, card_location(t, target), location):
+                choices.append(op_choice(t, card_id, op_id, (target,), ("card",),
+                                         (label(t, target),)))
+    return choices
+
+
+def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
+    card_id, _ = split_card_op(choice)
+    target = choice.args[1]
+    name = card_name(t, target)
+    if not is_square(target):
+        remove_from_tableau(t, target)
+        discard(t, target)
+        return [op_event(t, bank, choice, f"{name} is beheaded and discarded.")], []
+    empire_id = cat(t).empire_of_square(target)
+    queen = empire_state(t, empire_id).get("queen")
+    return_to_throne(t, empire_id, keep_queen=False)
+    text = f"{name} is beheaded; {cat(t).empires[empire_id].name} returns to its throne"
+    if queen:
+        text += f" and its queen {card_name(t, queen)} is killed"
+    if card_id not in t.state["discard"]:
+        remove_from_tableau(t, card_id)
+        discard(t, card_id)
+        text += f"; the assassin {card_name(t, card_id)} is killed too"
+    return [op_event(t, bank, choice, text + ".")], []
+
+
+# --- repress (F5) -----------------------------------------------------------------------------
+
+
+def repress_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    kinds = set(op_param(t, op_id, "targets") or ())
+    empires = acting_empires(t, card_id)
+    seen: dict[str, Choice] = {}
+    for empire_id in empires:
+        for city_id in city_slots(t, empire_id):
+            tok = t.state["cities"].get(city_id)
+            if tok is None or token_kind(tok) not in kinds:
+                continue
+            choice = op_choice(t, card_id, op_id, (tok, city_id), ("token", "city"),
+                               (describe_token(tok), place_label(t, city_id)))
+            seen.setdefault(choice.line, choice)
+    if "pawn" not in kinds:
+        return list(seen.values())
+    for border_id in sorted({b for e in empires for b in cat(t).empires[e].borders}):
+        tok = t.state["borders"].get(border_id, {}).get("concession")
+        if tok is None:
+            continue
+        into = [e for e in cat(t).borders[border_id].empires if e in empires]
+        for empire_id in sorted(into):
+            words = [describe_token(tok), place_label(t, border_id)]
+            targets = [tok, border_id]
+            kinds_ = ["token", "border"]
+            if len(into) > 1:  # a region card chooses which square gets the serf
+                words.append(in_words(t, empire_id))
+                targets.append(empire_id)
+                kinds_.append("in")
+            choice = op_choice(t, card_id, op_id, targets, kinds_, words)
+            seen.setdefault(choice.line, choice)
+    return list(seen.values())
+
+
+def repress_perform(t: Table, bank: str, choice: Choice) -> Done:
+    tok, place = choice.args[1], choice.args[2]
+    if place in cat(t).borders:
+        card_id, _ = split_card_op(choice)
+        if len(choice.args) > 3:
+            empire_id = choice.args[3]
+        else:
+            empire_id = next(e for e in sorted(cat(t).borders[place].empires)
+                             if e in acting_empires(t, card_id))
+        remove_from_border(t, place, "concession")
+        where = f"on {cat(t).borders[place].name}"
+    else:
+        empire_id = cat(t).cities[place].empire
+        del t.state["cities"][place]
+        where = f"in {cat(t).cities[place].name}"
+    repress(t, tok, empire_id)
+    player(t, bank)["florins"] += 1
+    text = (f"the {describe_token(tok)} {where} is repressed onto "
+            f"{cat(t).empires[empire_id].name}'s square; {bank.title()} gains 1 florin.")
+    return [op_event(t, bank, choice, text)], []
+
+
+# --- vote (F6) --------------------------------------------------------------------------------
+
+
+def has_majority(t: Table, bank: str, empire_id: str) -> bool:
+    """F6b: strictly more concessions on the empire's borders than any other player."""
+    counts: Counter[str] = Counter()
+    for border_id in cat(t).empires[empire_id].borders:
+        owner = concession_owner(t, border_id)
+        if owner is not None:
+            counts[owner] += 1
+    mine = counts.pop(bank, 0)
+    return mine > 0 and all(mine > other for other in counts.values())
+
+
+def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    region = str(op_param(t, op_id, "region"))
+    florins = player(t, bank)["florins"]
+    choices = []
+    for owner in banks(t):
+        for entry in player(t, owner)[region]:
+            if not is_square(entry):
+                continue
+            empire_id = cat(t).empire_of_square(entry)
+            data = empire_state(t, empire_id)
+            if data.get("suzerain") or len(data["repressed"]) > florins:
+                continue
+            if has_majority(t, bank, empire_id):
+                choices.append(op_choice(t, card_id, op_id, (empire_id,), ("empire",),
+                                         (short_empire(cat(t), empire_id),)))
+    return choices
+
+
+def vote_perform(t: Table, bank: str, choice: Choice) -> Done:
+    empire_id = choice.args[1]
+    cost = len(empire_state(t, empire_id)["repressed"])
+    player(t, bank)["florins"] -= cost
+    text = f"{bank.title()} wins the vote in {cat(t).empires[empire_id].name}"
+    if cost:
+        text += f", paying {cost} florin{'s' * (cost != 1)} for its repressed tokens"
+    voted = op_event(t, bank, choice, text + ".")
+    events, follow = regime_change(t, bank, empire_id, cause="vote")
+    return [voted, *events], follow
+
+
+COMMERCE = OpHandler(commerce_targets, commerce_perform)
+BEHEAD = OpHandler(behead_targets, behead_perform)
+REPRESS = OpHandler(repress_targets, repress_perform)
+VOTE = OpHandler(vote_targets, vote_perform)

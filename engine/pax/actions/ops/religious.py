@@ -1,0 +1,124 @@
+"""The inquisitor op (F1): move a bishop of the icon's religion, wherever it sits.
+
+A bishop may go to an adjacent card in the same tableau (ADJACENT: couples and suzerainties
+sit together, and each is adjacent to the cards beside it; the player board separates East
+from West), or to any card or throne with the same Location as the card it sits on (the
+East/West rule of F1e), and from there anywhere in that card's suzerainty (F1d). Never onto a
+player board, never throne to throne; Diet of Worms and pacification apply on arrival.
+"""
+
+from __future__ import annotations
+
+from engine.core.choice import Choice
+from engine.core.table import Table
+from engine.pax.actions.ops.base import (
+    REGIONS,
+    Done,
+    OpHandler,
+    label,
+    op_choice,
+    op_event,
+    op_param,
+    shares_location,
+    suzerainty,
+)
+from engine.pax.bishops import arrive, where
+from engine.pax.model import (
+    banks,
+    card_location,
+    cat,
+    empire_state,
+    is_square,
+    owner_of,
+    player,
+    square_of,
+    vassals_of,
+)
+
+
+def _stack(t: Table, card_id: str) -> list[str]:
+    """A tableau entry with the cards that sit with it: its queen, its vassals and theirs."""
+    if not is_square(card_id):
+        return [card_id]
+    empire_id = cat(t).empire_of_square(card_id)
+    cards = [card_id]
+    queen = empire_state(t, empire_id).get("queen")
+    if queen:
+        cards.append(queen)
+    for vassal in vassals_of(t, empire_id):
+        cards += _stack(t, square_of(vassal))
+    return cards
+
+
+def tableau_neighbours(t: Table, bank: str, card_id: str) -> list[str]:
+    """ADJACENT within one tableau: the rest of the card's stack and the stacks beside it."""
+    for side in REGIONS:
+        stacks = [_stack(t, entry) for entry in player(t, bank)[side]]
+        for index, stack in enumerate(stacks):
+            if card_id not in stack:
+                continue
+            near = [c for c in stack if c != card_id]
+            for other in (index - 1, index + 1):
+                if 0 <= other < len(stacks):
+                    near += stacks[other]
+            return near
+    return []
+
+
+def _is_throne(t: Table, card_id: str) -> bool:
+    return is_square(card_id) and empire_state(t, cat(t).empire_of_square(card_id))["ruler"] is None
+
+
+def _all_places(t: Table) -> list[str]:
+    """Every card a bishop may sit on: tableau cards of every player and every throne."""
+    places: list[str] = []
+    for bank in banks(t):
+        for side in REGIONS:
+            for entry in player(t, bank)[side]:
+                places += _stack(t, entry)
+    places += [square_of(e) for e, d in sorted(t.state["empires"].items()) if d["ruler"] is None]
+    return places
+
+
+def destinations(t: Table, source: str) -> list[str]:
+    """Where a bishop on `source` may move (F1, F1c-e)."""
+    found: list[str] = []
+    owner = owner_of(t, source)
+    if owner is not None:
+        found += tableau_neighbours(t, owner, source)
+    location = card_location(t, source)
+    for place in _all_places(t):
+        if shares_location(t, card_location(t, place), location):
+            found.append(place)
+            if is_square(place):
+                found += [square_of(e) for e in suzerainty(t, cat(t).empire_of_square(place))]
+    from_throne = _is_throne(t, source)
+    result: list[str] = []
+    for place in found:
+        if place == source or place in result or (from_throne and _is_throne(t, place)):
+            continue
+        result.append(place)
+    return result
+
+
+def inquisitor_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+    religion = op_param(t, op_id, "religion")
+    choices = []
+    for source, colour in sorted(t.state["bishops"].items()):
+        if colour != religion:
+            continue
+        for target in destinations(t, source):
+            choices.append(op_choice(t, card_id, op_id, (source, target), ("card", "card"),
+                                     (label(t, source), label(t, target))))
+    return choices
+
+
+def inquisitor_perform(t: Table, bank: str, choice: Choice) -> Done:
+    source, target = choice.args[1], choice.args[2]
+    religion = t.state["bishops"].pop(source)
+    text = f"the {religion} bishop leaves {where(t, source)} for {where(t, target)}."
+    events, follow = arrive(t, bank, religion, target, how="moves")
+    return [op_event(t, bank, choice, text), *events], follow
+
+
+INQUISITOR = OpHandler(inquisitor_targets, inquisitor_perform)
