@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from engine.core.chance import Chance
 from engine.core.errors import InvariantViolation
 
 FACES = range(1, 7)
@@ -112,3 +113,13 @@ def win_chance(terms: Terms, rules: BattleRules) -> Fraction:
     """The attacker's exact chance over all 216 rolls (B.1)."""
     wins = sum(1 for roll in all_rolls() if resolve(roll, terms, rules).attacker_wins)
     return Fraction(wins, 216)
+
+
+def roll_die(chance: Chance, purpose: str) -> int:
+    """One public six-sided die, drawn through the game's Chance."""
+    return int(chance.pick(purpose, [str(face) for face in FACES]))
+
+
+def roll(chance: Chance, purpose: str) -> Roll:
+    """The three dice of a battle or a shortage/surplus roll, each drawn under its colour."""
+    return Roll(*(roll_die(chance, f"{purpose} {colour}") for colour in ("green", "black", "white")))

@@ -1,0 +1,252 @@
+"""Fighting for a province (9.5.2, G, H, W, Y, A.2 military cards; rulings R05, R15, R21, R31,
+R33, R34, R44-R46): strengths, the tokens an attack needs, and the battle itself.
+
+An attack must bring tokens equal to the defence plus the market size, less the attacker's own
+bonuses, and at least one. Defence: every opponent's tokens, a marker as its market size (twice
+in its owner's capital), 1 per supporting satellite (2 with Cosmopolitan), military advantages,
+Nationalism in the home region. The dice are those of engine.aor.dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.aor.board import (
+    add_token_from_stock,
+    marker_of,
+    markers_in_stock,
+    place_tokens,
+    presence,
+    put_marker,
+    remove_marker,
+    remove_tokens,
+    tokens_in,
+)
+from engine.aor.catalog import Catalog
+from engine.aor.dice import Cathedral, Outcome, Roll, Terms, resolve, roll
+from engine.aor.model import State, cards_played_by, home_region, owns, player
+from engine.aor.order import rank
+from engine.aor.reach import reach
+from engine.core.chance import Chance
+from engine.core.errors import IllegalOrder
+
+NATIONALISM, COSMOPOLITAN = "nationalism", "cosmopolitan"
+PROSELYTISM, CATHEDRAL = "proselytism", "cathedral"
+
+
+def _uses(state: State, pid: str, advance: str) -> bool:
+    """An Advance that still works for this player: the eliminated keep only Nationalism (9.4.3,
+    R46)."""
+    return owns(state, pid, advance) and (advance == NATIONALISM or not player(state, pid)["eliminated"])
+
+
+# --- military advantages (A.2, R15) ---------------------------------------------------------------
+
+
+def cancelled(catalog: Catalog, state: State, card: str) -> bool:
+    """A card some card played this turn cancels (Long Bow and Gunpowder cancel Stirrups, Armor)."""
+    return any(card in catalog.cards[c].interactions.get("cancels", ()) for _, c in state["round"]["played"])
+
+
+def advantages(catalog: Catalog, state: State, pid: str) -> list[str]:
+    """The military cards a player played this turn that are still in effect."""
+    return [c for c in cards_played_by(state, pid)
+            if catalog.cards[c].verb == "military_advantage" and not cancelled(catalog, state, c)]
+
+
+def has_advantage(catalog: Catalog, state: State, pid: str) -> bool:
+    """Any military card in effect: black equal to white then wins the attacker's battle."""
+    return bool(advantages(catalog, state, pid))
+
+
+def effective_advantages(catalog: Catalog, state: State, pid: str, against: list[str]) -> list[str]:
+    """The player's cards in effect that no opponent's card negates (Armor negates Stirrups,
+    Gunpowder Long Bow)."""
+    theirs = {c for other in against for c in advantages(catalog, state, other)}
+    return [c for c in advantages(catalog, state, pid)
+            if not theirs & set(catalog.cards[c].interactions.get("strength_negated_by", ()))]
+
+
+def military_bonus(catalog: Catalog, state: State, pid: str, against: list[str]) -> int:
+    """+strength for each card in effect and not negated (9.5.2: 1 per military advantage)."""
+    cards = effective_advantages(catalog, state, pid, against)
+    return sum(int(catalog.cards[c].params["strength"]) for c in cards)
+
+
+def nationalism(catalog: Catalog, state: State, pid: str, where: str) -> int:
+    """W: +1 in attack and defence in the player's home region (the region of their capital)."""
+    home = home_region(catalog, state, pid)
+    return 1 if _uses(state, pid, NATIONALISM) and catalog.provinces[where].region == home else 0
+
+
+def satellites(catalog: Catalog, state: State, pid: str, where: str) -> list[str]:
+    """The satellites whose arrow points to `where` and which hold one of the player's tokens."""
+    return sorted(s for s, p in catalog.provinces.items()
+                  if p.satellite and where in p.supports and tokens_in(state, s, pid))
+
+
+# --- strengths ----------------------------------------------------------------------------------
+
+
+def defenders(state: State, attacker: str, where: str, catalog: Catalog) -> list[str]:
+    """Every other player with a token or a marker in the province (R33: all are attacked)."""
+    return [p for p in presence(catalog, state, where) if p != attacker]
+
+
+def defence(catalog: Catalog, state: State, pid: str, where: str, attacker: str) -> int:
+    """One defender's strength (9.5.2): pieces, satellites (only for a province under their
+    marker), military advantages against the attacker, Nationalism."""
+    market = catalog.provinces[where].market
+    strength = tokens_in(state, where, pid)
+    if marker_of(state, where) == pid:
+        strength += market * (2 if player(state, pid)["capital"] == where else 1)
+        support = 2 if _uses(state, pid, COSMOPOLITAN) else 1
+        strength += support * len(satellites(catalog, state, pid, where))
+    strength += military_bonus(catalog, state, pid, [attacker])
+    return strength + nationalism(catalog, state, pid, where)
+
+
+@dataclass(frozen=True)
+class Attack:
+    province: str
+    attacker: str
+    defenders: tuple[str, ...]
+    defence: int  # all defenders together (R33)
+    bonus: int  # the attacker's military advantages, Nationalism, Cosmopolitan satellites
+    required: int  # tokens the attack commits, counting the attacker's tokens already there
+    present: int  # the attacker's tokens already in the province
+
+    @property
+    def new_tokens(self) -> int:
+        """Tokens to place now; an attack is started by placing at least one (R44)."""
+        return max(1, self.required - self.present)
+
+
+def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> Attack:
+    """The tokens an attack on `where` needs: defence + market size - the attacker's bonuses,
+    at least 1; retaking one's own capital the committed tokens count double (R34); never fewer
+    than would overfill the market, since only an overfilled market is fought over (R44)."""
+    against = defenders(state, attacker, where, catalog)
+    total = sum(defence(catalog, state, d, where, attacker) for d in against)
+    bonus = military_bonus(catalog, state, attacker, against) + nationalism(catalog, state, attacker, where)
+    if _uses(state, attacker, COSMOPOLITAN):
+        bonus += len(satellites(catalog, state, attacker, where))
+    market = catalog.provinces[where].market
+    required = max(1, total + market - bonus)
+    if player(state, attacker)["capital"] == where:
+        required = -(-required // 2)
+    weight = presence(catalog, state, where)
+    overfill = market + 1 - sum(n for p, n in weight.items() if p != attacker)
+    required = max(required, overfill)  # a battle starts only when the market overflows (R44)
+    return Attack(where, attacker, tuple(against), total, bonus, required,
+                  tokens_in(state, where, attacker))
+
+
+# --- Cathedral (H, R21) ---------------------------------------------------------------------------
+
+
+def cathedral_free(state: State, user: str, against: str) -> bool:
+    """An owner may win one battle a turn against each player who does not own Cathedral."""
+    return (_uses(state, user, CATHEDRAL) and not owns(state, against, CATHEDRAL)
+            and against not in state["round"]["cathedral"].get(user, []))
+
+
+def attacker_may_declare(state: State, attack: Attack) -> bool:
+    """The attacker's Cathedral must be free against every defender (R45)."""
+    return bool(attack.defenders) and all(cathedral_free(state, attack.attacker, d) for d in attack.defenders)
+
+
+def defenders_who_may_declare(state: State, attack: Attack) -> list[str]:
+    """Defenders to ask out of turn before the dice (R21)."""
+    return [d for d in attack.defenders if cathedral_free(state, d, attack.attacker)]
+
+
+def _record_cathedral(state: State, user: str, against: list[str]) -> None:
+    uses = state["round"]["cathedral"]
+    uses[user] = sorted(set(uses.get(user, [])) | set(against))
+    state["round"]["cathedral"] = dict(sorted(uses.items()))
+
+
+def attack_options(catalog: Catalog, state: State, pid: str) -> list[Attack]:
+    """Every attack the player can make now, by province."""
+    routes = reach(catalog, state, pid)
+    attacks = [attack_terms(catalog, state, pid, where) for where in routes]
+    return [a for a in attacks if attack_problem(catalog, state, a, routes) is None]
+
+
+# --- the battle ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Battle:
+    attack: Attack
+    dice: Roll | None  # None when a Cathedral settled it before the roll
+    outcome: Outcome
+    took_marker_from: str | None  # whose domination marker the attacker took (Written Record)
+
+
+def attack_problem(catalog: Catalog, state: State, attack: Attack,
+                   routes: dict[str, int | None] | None = None) -> str | None:
+    """Why this attack cannot be made now; None if it can. `routes` is the attacker's `reach`,
+    when the caller already has it."""
+    routes = reach(catalog, state, attack.attacker) if routes is None else routes
+    if attack.province not in routes:
+        return f"{attack.province} is out of {attack.attacker}'s reach"
+    ship_limit = routes[attack.province]
+    if not attack.defenders:
+        return f"no opponent is in {attack.province}"
+    if attack.new_tokens > player(state, attack.attacker)["purchased"]:
+        return (f"attacking {attack.province} needs {attack.new_tokens} more tokens; "
+                f"{attack.attacker} has {player(state, attack.attacker)['purchased']}")
+    shipped = tokens_in(state, attack.province, attack.attacker, new=True)
+    if ship_limit is not None and shipped + attack.new_tokens > ship_limit:
+        return f"the fleet carries at most {ship_limit} tokens into {attack.province} this turn"
+    satellite = catalog.provinces[attack.province].satellite
+    if not satellite and markers_in_stock(catalog, state, attack.attacker) <= 0:
+        return f"{attack.attacker} has no domination marker left; convert one first"
+    return None
+
+
+def fight(catalog: Catalog, state: State, attack: Attack, chance: Chance, *,
+          cathedral: Cathedral = Cathedral.NONE, defender_cathedral: str | None = None) -> Battle:
+    """Place the tokens, then settle the battle: by a declared Cathedral, else by three public
+    dice. The loser's pieces go back to stock; a winner takes the province with a marker (one
+    token in a satellite)."""
+    where, attacker = attack.province, attack.attacker
+    problem = attack_problem(catalog, state, attack)
+    if problem:
+        legal = attack_options(catalog, state, attacker)
+        raise IllegalOrder(problem, options=[f"attack {a.province}" for a in legal])
+    if cathedral is Cathedral.ATTACKER and not attacker_may_declare(state, attack):
+        raise IllegalOrder(f"{attacker} cannot use Cathedral against everyone in {where}")
+    if cathedral is Cathedral.DEFENDER and defender_cathedral not in defenders_who_may_declare(state, attack):
+        raise IllegalOrder(f"{defender_cathedral} cannot use Cathedral against {attacker}")
+    place_tokens(state, attacker, where, attack.new_tokens)
+    placed = state["round"]["placed"]
+    placed[attacker] = placed.get(attacker, 0) + attack.new_tokens
+    state["round"]["placed"] = dict(sorted(placed.items()))
+    dice = None
+    terms = Terms(rank(catalog, state, attacker), has_advantage(catalog, state, attacker),
+                  _uses(state, attacker, PROSELYTISM), cathedral)
+    if cathedral is Cathedral.ATTACKER:
+        _record_cathedral(state, attacker, list(attack.defenders))
+    elif cathedral is Cathedral.DEFENDER and defender_cathedral:
+        _record_cathedral(state, defender_cathedral, [attacker])
+    else:
+        dice = roll(chance, f"battle turn {state['turn']} {attacker} {where}")
+    # a declared Cathedral decides before any die is read, so no roll is drawn for it
+    outcome = resolve(dice or Roll(1, 1, 1), terms, catalog.battle)
+    taken = None
+    if outcome.attacker_wins:
+        taken = marker_of(state, where)
+        for loser in attack.defenders:
+            remove_tokens(state, loser, where)
+        remove_marker(state, where)
+        remove_tokens(state, attacker, where)
+        if catalog.provinces[where].satellite:
+            add_token_from_stock(state, attacker, where, new=True)
+        else:
+            put_marker(catalog, state, attacker, where)
+    else:
+        remove_tokens(state, attacker, where)
+    return Battle(attack, dice, outcome, taken)

@@ -1,0 +1,113 @@
+"""The History deck (4.7, 8.1, R30): draws as uniform picks from a sorted set, Epoch by Epoch.
+
+No shuffled order is ever stored: the deck is a sorted list and a draw is `Chance.pick` over it.
+A private draw names its player in the purpose ("deal ada 1", "draw ada turn 3"), so the log says
+who drew without saying what. Each card entering a hand gets a label from a `Labeler`; the
+default numbers them (the core will supply HMAC labels, issue 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from engine.aor.catalog import Catalog
+from engine.aor.model import State, add_to_hand, discard, hand_cards, player, take_from_hand
+from engine.core.chance import Chance
+from engine.core.errors import InvariantViolation
+
+Labeler = Callable[[str, Collection[str]], str]  # (draw purpose, labels taken in that hand)
+
+
+def counter_labeler(state: State) -> Labeler:
+    """Labels h1, h2, ... from the state's counter: stable, and they say nothing about the card."""
+    def label(purpose: str, taken: Collection[str]) -> str:
+        while True:
+            state["next_label"] += 1
+            candidate = f"h{state['next_label']}"
+            if candidate not in taken:
+                return candidate
+    return label
+
+
+def epoch_cards(catalog: Catalog, epoch: int) -> list[str]:
+    return sorted(c.id for c in catalog.cards.values() if c.epoch == epoch)
+
+
+def refill(state: State) -> bool:
+    """R30: an empty deck takes the next Epoch's cards and the reusable pile; after Epoch 3 the
+    pile alone. Returns False when nothing is left to draw."""
+    if state["deck"]:
+        return True
+    following = str(state["epoch"] + 1)
+    if following in state["epochs"]:
+        state["deck"] = sorted(state["epochs"].pop(following) + state["reusable"])
+        state["epoch"] += 1
+    else:
+        state["deck"] = sorted(state["reusable"])
+    state["reusable"] = []
+    return bool(state["deck"])
+
+
+def join_set_aside(state: State) -> None:
+    """8.1: the five set-aside cards join the deck (at setup with 3-4 players, turn 2 with 5-6)."""
+    state["deck"] = sorted(state["deck"] + state["set_aside"])
+    state["set_aside"] = []
+
+
+def draw_card(state: State, chance: Chance, purpose: str) -> str | None:
+    """One card off the deck (None when every pile is spent); the deck refills first if empty."""
+    if not refill(state):
+        return None
+    card = chance.pick(purpose, state["deck"])
+    state["deck"].remove(card)
+    return card
+
+
+def draw_to_hand(state: State, chance: Chance, pid: str, purpose: str,
+                 labeler: Labeler | None = None) -> str | None:
+    """A private draw into a hand; returns the new label, or None if the deck is spent."""
+    card = draw_card(state, chance, purpose)
+    if card is None:
+        return None
+    label = (labeler or counter_labeler(state))(purpose, set(player(state, pid)["hand"]))
+    add_to_hand(state, pid, card, label)
+    return label
+
+
+def return_to_deck(state: State, pid: str, label: str) -> str:
+    """8.1: a dealt card goes back among the undealt cards."""
+    card = take_from_hand(state, pid, label)
+    state["deck"] = sorted(state["deck"] + [card])
+    return card
+
+
+def discard_from_hand(catalog: Catalog, state: State, pid: str, label: str) -> str:
+    """Master Art (9.2, P), or a card leaving with an eliminated player."""
+    card = take_from_hand(state, pid, label)
+    discard(catalog, state, card)
+    return card
+
+
+def card_zones(state: State) -> dict[str, list[str]]:
+    """Where every History card is: for the invariant that each card sits in exactly one zone."""
+    zones: dict[str, list[str]] = {}
+    for name in ("deck", "set_aside", "reusable", "removed"):
+        for card in state[name]:
+            zones.setdefault(card, []).append(name)
+    for epoch, cards in state["epochs"].items():
+        for card in cards:
+            zones.setdefault(card, []).append(f"epoch {epoch}")
+    for pid in state["players"]:
+        for card in hand_cards(state, pid):
+            zones.setdefault(card, []).append(f"hand {pid}")
+    for entry in state["round"]["leaders"]:
+        zones.setdefault(entry[1], []).append("leaders")
+    return dict(sorted(zones.items()))
+
+
+def check_card_zones(catalog: Catalog, state: State) -> None:
+    zones = card_zones(state)
+    doubled = {card: where for card, where in zones.items() if len(where) != 1}
+    missing = sorted(set(catalog.cards) - set(zones))
+    if doubled or missing:
+        raise InvariantViolation(f"cards in several zones {doubled}; in none {missing}")

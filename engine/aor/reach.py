@@ -1,0 +1,151 @@
+"""Where a player can place expansion tokens (9.5, 9.4.1, I, A, S, T, U; rulings R24-R29, R43,
+R48).
+
+Tokens go into provinces within reach of the player's bases: their coloured tokens, markers and
+capital (tokens placed this turn are no base). Reach is the base itself, its land neighbours,
+Caravan's second land step, and shipping: galleys along one coast of each province for as many
+steps as their capacity (The Heavens lets one sea count as a step), seaworthy vessels to any
+coastal province, ocean-going ships to the overseas boxes as far as their level allows.
+
+Ships pass along any coast, whoever holds it and whatever its region (R29, R48); only where
+they land is limited.
+
+`reach` maps each reachable province to the most tokens that may arrive there this turn by ship
+(`None` when land or ocean-going ships bring any number).
+"""
+
+from __future__ import annotations
+
+from engine.aor.board import bases, controller, overseas_held
+from engine.aor.catalog import Catalog
+from engine.aor.model import State, owns, player
+
+THE_HEAVENS, CARAVAN = "the_heavens", "caravan"
+GALLEY, SEAWORTHY, OCEAN = "galley", "seaworthy", "ocean"
+Place = tuple[str, int, bool]  # (province or sea, coast index or -1 at sea, sea already crossed)
+
+
+def in_play(catalog: Catalog, state: State, where: str) -> bool:
+    """8.2, R29: only provinces of the regions in play can hold tokens."""
+    return catalog.provinces[where].region in catalog.by_players[state["players_at_start"]].regions
+
+
+def can_enter(catalog: Catalog, state: State, pid: str, where: str) -> bool:
+    """A province in play whose region the player may enter (V needs Overland East, the Orient
+    Ocean Navigation, the New World also New World), by any route (R)."""
+    region = catalog.regions[catalog.provinces[where].region]
+    return in_play(catalog, state, where) and all(owns(state, pid, a) for a in region.entry_requires)
+
+
+def fleet(catalog: Catalog, state: State, pid: str) -> tuple[str, int]:
+    """The fleet's stage and capacity: ("none", 0), ("galley", 2..8), ("seaworthy", 10..16) or
+    ("ocean", 1..4 overseas provinces)."""
+    data = player(state, pid)["fleet"]
+    for stage in catalog.fleet:
+        if stage.id == data["stage"]:
+            return stage.id, stage.capacities[data["box"] - 1]
+    return data["stage"], 0
+
+
+# --- by land ------------------------------------------------------------------------------------
+
+
+def land_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
+    """The player's bases and their land neighbours (9.5)."""
+    found: set[str] = set()
+    for base in bases(state, pid):
+        found |= {base, *catalog.provinces[base].land}
+    return {w for w in found if can_enter(catalog, state, pid, w)}
+
+
+def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
+    """I: two land steps; the province passed through must not be controlled by an opponent
+    (opposing tokens below its market size are no bar) and must itself be enterable (R43)."""
+    if not owns(state, pid, CARAVAN):
+        return set()
+    found: set[str] = set()
+    for base in bases(state, pid):
+        for middle in catalog.provinces[base].land:
+            owner = controller(catalog, state, middle)
+            if owner not in (None, pid) or not can_enter(catalog, state, pid, middle):
+                continue
+            found |= set(catalog.provinces[middle].land)
+    return {w for w in found if can_enter(catalog, state, pid, w)}
+
+
+# --- by sea -------------------------------------------------------------------------------------
+
+
+def _sea_shores(catalog: Catalog) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For each sea zone, the (province, coast index) pairs that touch it."""
+    shores: dict[str, list[tuple[str, int]]] = {sea: [] for sea in catalog.seas}
+    for where, data in sorted(catalog.provinces.items()):
+        for index, coast in enumerate(data.coasts):
+            for sea in coast.seas:
+                shores[sea].append((where, index))
+    return {sea: tuple(pairs) for sea, pairs in shores.items()}
+
+
+def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
+    """The coasts of `target` a ship coming from `place` (a province or a sea) arrives on."""
+    coasts = catalog.provinces[target].coasts
+    return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
+
+
+def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
+    """9.4.1: provinces within `steps` coastal provinces of a start, along one coast of each
+    province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
+    regions not in play may be crossed (8.2)."""
+    frontier: set[Place] = {(s, i, False) for s in starts for i in range(len(catalog.provinces[s].coasts))}
+    seen, reached = set(frontier), set()
+    shores = _sea_shores(catalog)
+    for _ in range(steps):
+        following: set[Place] = set()
+        for place, coast, crossed in frontier:
+            if coast < 0:
+                for target, index in shores[place]:
+                    reached.add(target)
+                    following.add((target, index, True))
+                continue
+            edge = catalog.provinces[place].coasts[coast]
+            for target in edge.coastal:
+                reached.add(target)
+                following |= {(t, i, crossed) for t, i, _ in _landings(catalog, place, target)}
+            if heavens and not crossed:
+                following |= {(sea, -1, True) for sea in edge.seas}
+        frontier = following - seen
+        seen |= following
+    return reached
+
+
+def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
+    """Provinces the fleet can carry tokens to this turn, with the most per province (9.4.1);
+    the coastal bases themselves are left out (tokens need no ship to stay there)."""
+    stage, capacity = fleet(catalog, state, pid)
+    starts = {b for b in bases(state, pid) if catalog.provinces[b].coastal}
+    if not starts or capacity == 0:
+        return {}
+    limit: int | None = capacity
+    if stage == GALLEY:
+        targets = galley_reach(catalog, starts, capacity, owns(state, pid, THE_HEAVENS))
+    else:
+        targets = {w for w, p in catalog.provinces.items()
+                   if p.coastal and not catalog.regions[p.region].overseas}
+    if stage == OCEAN:
+        limit = None
+        held = set(overseas_held(catalog, state, pid))
+        targets |= {w for w, p in catalog.provinces.items() if catalog.regions[p.region].overseas
+                    and (w in held or len(held) < capacity)}
+    return {w: limit for w in sorted(targets - starts) if can_enter(catalog, state, pid, w)}
+
+
+def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
+    """Every province the player may place tokens in now, with its ship limit (None: any)."""
+    found: dict[str, int | None] = dict(sea_reach(catalog, state, pid))
+    for where in land_reach(catalog, state, pid) | caravan_reach(catalog, state, pid):
+        found[where] = None
+    return dict(sorted(found.items()))
+
+
+def is_reachable(catalog: Catalog, state: State, pid: str, where: str) -> bool:
+    return where in reach(catalog, state, pid)
