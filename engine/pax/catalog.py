@@ -105,7 +105,7 @@ class Bank:
     priority: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # hashed by identity, so it can key caches
 class Catalog:
     cards: dict[str, Card]
     squares: dict[str, EmpireSquare]  # keyed by empire id

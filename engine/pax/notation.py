@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.choice import fold
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
@@ -30,9 +32,9 @@ SQUARE_WORDS = {"holy": ("holy",), "imperial": ("imperial",),
 EXACT, WORDS, PART = 4, 2, 1
 
 
+@cache
 def empire_names(catalog: Catalog) -> dict[str, str]:
-    """Every accepted folded name of an empire -> its id (ten empires: cheap, not cached;
-    the frozen Catalog holds dicts, so it cannot be a cache key)."""
+    """Every accepted folded name of an empire -> its id (do not mutate the result)."""
     names: dict[str, str] = {}
     for empire in catalog.empires.values():
         for alias in (empire.id, empire.name, *EMPIRE_ALIASES.get(empire.id, ())):
