@@ -29,7 +29,7 @@ import jinja2
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
 
-FORMATS = ("text", "markdown")  # listed first, in this order; other templates follow by name
+FORMATS = ("text", "markdown", "bbcode")  # listed first, in this order; other templates follow by name
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")

@@ -112,7 +112,9 @@ def new_game(
 
 
 def choose_block(gf: GameFile, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]:
-    """The block that fits the game now; stale copies (quoted old blocks) are passed over."""
+    """The block that fits the game now; stale copies (quoted old blocks) are passed over, and
+    so is a quoted report skeleton (unsigned, no orders)."""
+    blocks = [b for b in blocks if b.lines or b.signature]
     if not blocks:
         raise BlockError("no order block found: expected a '-----BEGIN PBEM ORDERS-----' block")
     ours = [b for b in blocks if (b.game or "").lower() == gf.game_id.lower()]
@@ -126,6 +128,8 @@ def choose_block(gf: GameFile, blocks: list[OrderBlock]) -> tuple[OrderBlock, st
         raise DoesNotFitError(
             f"stale block: written against seq {block.seq} state {block.state}, but the game is "
             f"at seq {gf.seq} state {fp}; read the latest report and write new orders")
+    # A signed block with orders beats a quoted, unsigned skeleton of the same state.
+    fresh.sort(key=lambda b: (b.signature is None, not b.lines))
     note = ""
     if len(blocks) > 1:
         note = f"used the block for seq {gf.seq}; {len(blocks) - 1} other block(s) ignored"

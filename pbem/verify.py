@@ -14,7 +14,7 @@ from engine.core.adjudicate import adjudicate, run_automatic
 from engine.core.chance import Chance, ReplayMismatch
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Table
-from pbem import gamefile, seeds
+from pbem import deadlines, gamefile, seeds
 from pbem.errors import CorruptGameError, PbemError, UsageError
 from pbem.gamefile import GameFile, state_hash
 from pbem.orderblock import find_blocks
@@ -62,28 +62,73 @@ def replay(path: Path, gf: GameFile) -> Verified:
     current = state_hash(gf.game, seq, table.state, table.agenda)
     if current != setup.get("post_state"):
         raise _bad(0, "the setup does not produce the recorded state")
+    keys = _first_keys(gf)
     for entry in gf.log[1:]:
         seq += 1
         if entry.get("seq") != seq:
             raise _bad(entry.get("seq"), f"expected seq {seq}")
         kind = entry.get("kind")
         if kind == "orders":
-            table = _replay_orders(gf, table, entry, seq, current, seed)
+            table = _replay_orders(gf, table, entry, seq, current, seed, keys)
         elif kind == "reveal":
             _check_reveal(gf, entry, seq)
+        elif kind == "timeout":
+            table = _replay_timeout(gf, table, entry, seq, current, seed)
+        elif kind == "correction" and entry.get("change") == "roster":
+            if entry.get("prev_state") != current:
+                raise _bad(seq, "prev_state does not chain to the entry before")
+            try:
+                deadlines.check_replacement(gf, entry, keys, seq, current)
+            except (ValueError, PbemError) as error:
+                raise _bad(seq, f"roster change: {error}") from None
         else:
             raise _bad(seq, f"unknown entry kind '{kind}'")
         current = state_hash(gf.game, seq, table.state, table.agenda)
         if current != entry.get("post_state"):
             raise _bad(seq, "the replay does not produce the recorded post_state")
+    if keys != {p["id"]: p["key"] for p in gf.roster["players"]}:
+        raise CorruptGameError("the roster's keys do not match its logged roster changes")
     if seq != gf.seq or current != gamefile.current_hash(gf):
         raise CorruptGameError("the state in the file does not match the replayed log "
                                f"(after log entry seq {seq})")
     return Verified(len(gf.log), seed is not None, current)
 
 
+def _first_keys(gf: GameFile) -> dict[str, str]:
+    """Each player's key at the start: the roster's, with logged roster changes undone."""
+    keys = {str(p["id"]): str(p["key"]) for p in gf.roster["players"]}
+    for entry in reversed(gf.log):
+        if entry.get("kind") == "correction" and entry.get("change") == "roster":
+            old = entry.get("old") or {}
+            keys[str(entry.get("player"))] = str(old.get("key"))
+    return keys
+
+
+def _replay_timeout(gf: GameFile, table: Table, entry: dict[str, object], seq: int,
+                    prev: str, seed: bytes | None) -> Table:
+    """A timeout: every logged line must be the default of the decision it answered."""
+    if entry.get("prev_state") != prev:
+        raise _bad(seq, "prev_state does not chain to the entry before")
+    player = str(entry.get("player"))
+    lines = [str(line) for line in list(entry.get("lines") or [])]  # type: ignore[call-overload]
+    recorded = list(entry.get("draws", []))  # type: ignore[call-overload]
+    chance = seeds.replay_chance(seed, gf.game_id, int(table.state["draws"]), recorded)
+    try:
+        work, _, events = deadlines.apply_defaults(ruleset_for(str(gf.game["ruleset"])), table,
+                                                   player, chance, logged=lines)
+    except (ValueError, RuleError, ReplayMismatch, InvariantViolation) as error:
+        raise _bad(seq, f"the timeout does not replay: {error}") from None
+    _check_draws(seq, chance, recorded)
+    summary = [deadlines.timeout_note(player, lines),
+               *(e["text"] for e in events if "visible_to" not in e)]
+    if summary != entry.get("summary"):
+        raise _bad(seq, "the summary does not match what the defaults did")
+    work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+    return work
+
+
 def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: int,
-                   prev: str, seed: bytes | None) -> Table:
+                   prev: str, seed: bytes | None, keys: dict[str, str]) -> Table:
     if entry.get("prev_state") != prev:
         raise _bad(seq, "prev_state does not chain to the entry before")
     blocks = find_blocks(str(entry.get("block", "")))
@@ -91,8 +136,7 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
         raise _bad(seq, "the stored block cannot be read")
     block = blocks[0]
     player = str(entry.get("player"))
-    roster = gf.roster_entry(player)
-    if roster is None or (block.player or "").lower() != player:
+    if player not in keys or (block.player or "").lower() != player:
         raise _bad(seq, f"player '{player}' does not match the roster or the block")
     payload = block.payload()
     if hashlib.sha256(payload).hexdigest() != entry.get("payload_sha256"):
@@ -100,7 +144,7 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
     if block.seq != seq - 1 or (block.state or "") != prev[:16]:
         raise _bad(seq, "the block was not written against the state before it")
     try:
-        verify(parse_public_key(str(roster["key"])), payload, block.signature or "")
+        verify(parse_public_key(keys[player]), payload, block.signature or "")
     except PbemError as error:
         raise _bad(seq, f"bad signature: {error}") from None
     ruleset = ruleset_for(str(gf.game["ruleset"]))

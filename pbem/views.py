@@ -6,13 +6,14 @@ from typing import Any
 
 from engine.core.adjudicate import options_now
 from pbem.gamefile import GameFile, current_hash, fingerprint
-from pbem.orderblock import BEGIN, END, SIG
+from pbem.orderblock import BEGIN, END
 from pbem.rulesets import table_of
 from pbem.service import decision_of
 
 
 def skeleton(gf: GameFile, player: str) -> str:
-    """A ready-to-sign block with the header filled in."""
+    """A ready-to-sign block with the header filled in. It has no signature section, so a
+    reply that quotes it never looks like a damaged signed block."""
     return "\n".join([
         BEGIN,
         f"game: {gf.game_id}",
@@ -20,9 +21,7 @@ def skeleton(gf: GameFile, player: str) -> str:
         f"seq: {gf.seq}",
         f"state: {fingerprint(current_hash(gf))}",
         "",
-        "# your orders here, one per line",
-        SIG,
-        f"(sign with: pbem sign ORDERS --key {player}.key --game GAME.yaml)",
+        "# your orders here, one per line; then: pbem sign ORDERS --key KEY --game GAME.yaml",
         END,
     ]) + "\n"
 

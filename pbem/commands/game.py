@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from pbem import gamefile, service, verify
+from pbem import gamefile, gitplay, mail, service, verify
 from pbem.app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.report import render
@@ -78,9 +79,22 @@ def apply(
     orders: Annotated[str, typer.Argument(help="File holding the block (any mail or post), or -.")],
     dry_run: Annotated[bool, typer.Option(help="Show the resulting report; write nothing.")] = False,
     fmt: Annotated[str, typer.Option("--format", help="Report format for --dry-run.")] = "text",
+    commit: Annotated[bool, typer.Option(
+        help="Commit the game file in its git repository, the turn summary as message.")] = False,
+    send_mail: Annotated[bool, typer.Option(
+        "--mail", help="Mail every player their new report (see pbem send).")] = False,
+    outbox: Annotated[Path | None, typer.Option(
+        help="Write the new reports as .eml files into this directory.")] = None,
+    mail_config: Annotated[Path | None, typer.Option(
+        "--mail-config", "--smtp-config", help="Mail settings (default: pbem.toml beside it).")
+    ] = None,
 ) -> None:
     """Verify and apply one signed order block, then print what happened."""
     check_format(fmt)
+    if dry_run and (commit or send_mail or outbox):
+        raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
+    if commit:
+        gitplay.require_repository(game)
     applied = service.apply_block(game, read_input(orders), dry_run=dry_run)
     if applied.note:
         typer.echo(f"note: {applied.note}")
@@ -97,6 +111,14 @@ def apply(
     else:
         typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
                    f"{', '.join(status['waiting_for'])} to {status['decision']}")
+    if commit:
+        message = gitplay.commit_message(applied.gf, service.public_texts(applied.events))
+        typer.echo(f"committed {gitplay.commit_game(game, message)}")
+    if send_mail or outbox:
+        settings = mail.load_settings(game, mail_config)
+        for line in mail.send_reports(game, mail.delivery_for(outbox, settings), settings,
+                                      datetime.now(UTC)):
+            typer.echo(line)
 
 
 @app.command()
@@ -121,7 +143,7 @@ def report(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or markdown.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown or bbcode.")] = "text",
 ) -> None:
     """Render one player's turn report (or the public one)."""
     check_format(fmt)

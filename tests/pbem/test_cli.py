@@ -234,3 +234,30 @@ def test_quoted_old_block_in_a_reply_is_passed_over(game: Path) -> None:
     code, out, err = run("apply", str(game), str(mail))
     assert code == 0, err
     assert "other block(s) ignored" in out
+
+
+def test_reply_quoting_the_report_and_its_skeleton_applies(game: Path) -> None:
+    player = acting(game)
+    code, report_text, _ = run("report", str(game), "--for", player)
+    block = signed(game, ["buy west 1", "end"]).read_text()
+    mail = game.parent / "reply.txt"
+    mail.write_text(block + "\n" + "".join(f"> {line}\n" for line in report_text.splitlines()))
+    code, out, err = run("apply", str(game), str(mail))
+    assert code == 0, err
+
+
+def test_a_bare_skeleton_is_no_order_block(game: Path) -> None:
+    _, report_text, _ = run("report", str(game), "--for", acting(game))
+    mail = game.parent / "skeleton.txt"
+    mail.write_text(report_text)
+    code, _, err = run("apply", str(game), str(mail))
+    assert code == 3 and "no order block found" in err
+
+
+def test_an_unsigned_block_with_orders_is_refused(game: Path) -> None:
+    text = signed(game, ["buy west 1", "end"]).read_text()
+    unsigned = text.split("-----BEGIN PBEM SIGNATURE-----")[0] + "-----END PBEM ORDERS-----\n"
+    mail = game.parent / "unsigned.txt"
+    mail.write_text(unsigned)
+    code, _, err = run("apply", str(game), str(mail))
+    assert code == 3 and "not signed" in err

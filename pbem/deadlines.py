@@ -1,0 +1,401 @@
+"""Deadlines, timeouts and replacing a player: the clock side of a game played by mail.
+
+Settings live in the roster, outside the state hash, so changing them never makes a block
+stale: `roster.deadlines` holds a duration per decision (an action name, or `default`) and the
+NMR policy for main turns (`wait` or `skip`); a player may have a `timezone`. When a decision
+started is kept by the post book (pbem.mail), so no clock time enters the game's state.
+
+`pbem timeout` applies the ruleset's default (`Action.default`) to overdue decisions in a
+`timeout` entry marked `automatic`; verify re-derives every line. A moderator-signed block
+(`player: moderator`; `replace BANK`, `key HEX`, `email ADDR`, `name TEXT`, `timezone ZONE`)
+replaces a player in a `correction` entry holding the old and new roster entries, so verify
+checks older blocks against the key that signed them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.core.adjudicate import adjudicate
+from engine.core.agenda import next_pending, waiting_for
+from engine.core.chance import Chance, SeedNeeded
+from engine.core.errors import InvariantViolation, RuleError
+from engine.core.ruleset import Ruleset
+from engine.core.table import Event, Table
+from pbem import gamefile, seeds
+from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
+from pbem.gamefile import GameFile, current_hash, fingerprint
+from pbem.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
+from pbem.rulesets import ruleset_for, table_of
+from pbem.service import EngineBug, draws_data, public_texts
+from pbem.signatures import PublicKey, load_private_key, parse_public_key, sign, verify
+
+NMR_POLICIES = ("wait", "skip")
+MAIN_TURN_ACTIONS = frozenset({"turn"})  # decisions the NMR policy governs
+MODERATOR = "moderator"
+FIELDS = ("name", "email", "key", "timezone")  # a roster entry's replaceable fields
+_DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
+_MAX_STEPS = 200
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+def parse_duration(text: str) -> timedelta:
+    """'72h', '3d', '90m', '1d12h'; a bare number means hours."""
+    value = str(text).strip().lower().replace(" ", "")
+    if value.isdigit():
+        value += "h"
+    match = _DURATION.fullmatch(value)
+    if not value or match is None or not any(match.groups()):
+        raise UsageError(f"'{text}' is not a duration; write e.g. 72h, 3d, 90m or 1d12h")
+    days, hours, minutes = (int(group or 0) for group in match.groups())
+    return timedelta(days=days, hours=hours, minutes=minutes)
+
+
+@dataclass(frozen=True)
+class Policy:
+    decisions: dict[str, str]  # action name or "default" -> duration text
+    nmr: str
+
+    def duration_for(self, action: str) -> timedelta | None:
+        text = self.decisions.get(action, self.decisions.get("default"))
+        return None if text is None else parse_duration(text)
+
+
+def policy_of(gf: GameFile) -> Policy:
+    data = gf.roster.get("deadlines") or {}
+    return Policy(dict(data.get("decisions") or {}), str(data.get("nmr") or "wait"))
+
+
+def set_policy(path: Path, changes: dict[str, str | None], nmr: str | None) -> Policy:
+    """Set (or with None, remove) decision deadlines and the NMR policy; no log entry."""
+    if nmr is not None and nmr not in NMR_POLICIES:
+        raise UsageError(f"unknown NMR policy '{nmr}'; policies: {', '.join(NMR_POLICIES)}")
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        known = sorted(ruleset_for(str(gf.game["ruleset"])).actions)
+        policy = policy_of(gf)
+        decisions = dict(policy.decisions)
+        for name, value in changes.items():
+            if name != "default" and name not in known:
+                raise UsageError(f"unknown decision '{name}'; decisions: default, "
+                                 f"{', '.join(known)}")
+            if value is None:
+                decisions.pop(name, None)
+            else:
+                parse_duration(value)
+                decisions[name] = value.strip().lower()
+        data: dict[str, Any] = {"decisions": dict(sorted(decisions.items())),
+                                "nmr": nmr or policy.nmr}
+        gf.roster["deadlines"] = data
+        gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return policy_of(gf)
+
+
+def check_zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise UsageError(f"unknown timezone '{name}'; use an IANA name such as Europe/Lisbon") \
+            from None
+
+
+def set_timezone(path: Path, player: str, zone: str) -> None:
+    check_zone(zone)
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        entry = gf.roster_entry(player)
+        if entry is None:
+            raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
+        entry["timezone"] = zone
+        gamefile.write_atomic(path, gamefile.dump_text(gf))
+
+
+def zone_of(gf: GameFile, player: str | None) -> str | None:
+    entry = gf.roster_entry(player) if player else None
+    if entry is None and player == MODERATOR:
+        entry = gf.roster.get("moderator")
+    return str(entry["timezone"]) if entry and entry.get("timezone") else None
+
+
+def local_time(moment: datetime, zone: str | None) -> str:
+    """'Fri 05 Mar 2027 18:00 WET (Europe/Lisbon)', or in UTC without a timezone."""
+    if zone is None:
+        return moment.astimezone(UTC).strftime("%a %d %b %Y %H:%M UTC")
+    local = moment.astimezone(check_zone(zone))
+    return f"{local.strftime('%a %d %b %Y %H:%M %Z')} ({zone})"
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_time(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise UsageError(f"'{text}' is not a time; write e.g. 2027-03-05T18:00:00Z") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+# --- what is due ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Due:
+    player: str
+    action: str
+    decision: str
+    deadline: datetime | None
+
+    def is_late(self, now: datetime) -> bool:
+        return self.deadline is not None and now >= self.deadline
+
+
+def due_now(gf: GameFile, since: datetime) -> list[Due]:
+    """Who owes the pending decision and by when (the clock started at `since`)."""
+    ruleset, table = table_of(gf)
+    node = next_pending(table.agenda)
+    if node is None or gf.state.get("over"):
+        return []
+    duration = policy_of(gf).duration_for(str(node["action"]))
+    deadline = since + duration if duration is not None else None
+    decision = ruleset.actions[node["action"]].decision
+    return [Due(p, str(node["action"]), decision, deadline) for p in waiting_for(table.agenda)]
+
+
+# --- timeouts -------------------------------------------------------------------------------
+
+
+@dataclass
+class TimedOut:
+    player: str
+    lines: list[str]
+    summary: list[str]
+    note: str  # why nothing was applied, when `lines` is empty
+
+
+def timeout_note(player: str, lines: Sequence[str]) -> str:
+    return f"{player.title()} did not answer in time; the defaults apply: {'; '.join(lines)}."
+
+
+def _governed(node: dict[str, Any] | None, player: str, nmr: str, table: Table) -> bool:
+    """Whether a timeout of `player` answers this node."""
+    if node is None or player not in waiting_for(table.agenda):
+        return False
+    return not (node["action"] in MAIN_TURN_ACTIONS and nmr == "wait")
+
+
+def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, *,
+                   nmr: str = "skip", logged: Sequence[str] | None = None,
+                   ) -> tuple[Table, list[str], list[Event]]:
+    """Answer the player's pending decisions with their defaults, on a working copy. With
+    `logged` (verify), each logged line must be the default of the decision it answered."""
+    work, lines, events = table.copy(), list[str](), list[Event]()
+    while len(lines) < (_MAX_STEPS if logged is None else len(logged)):
+        node = next_pending(work.agenda)
+        if not _governed(node, player, nmr, work):
+            if logged is None:
+                break
+            raise ValueError(f"'{logged[len(lines)]}' answers no decision of {player}")
+        assert node is not None
+        action = ruleset.actions[node["action"]]
+        line = action.default(work, node, action.options(work, node)).line
+        if logged is not None and logged[len(lines)] != line:
+            raise ValueError(f"'{logged[len(lines)]}' is not the default '{line}'")
+        events += adjudicate(ruleset, work, player, [(1, line)], chance, in_place=True).events
+        lines.append(line)
+    return work, lines, events
+
+
+def run_timeout(path: Path, since: datetime, now: datetime, *, force: bool = False,
+                only: Sequence[str] = ()) -> tuple[GameFile, list[TimedOut]]:
+    """Apply the defaults of every overdue player (with `force`, of every owing player)."""
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        ruleset, table = table_of(gf)
+        nmr = policy_of(gf).nmr
+        results: list[TimedOut] = []
+        for due in due_now(gf, since):
+            if only and due.player not in only:
+                continue
+            if not (force or due.is_late(now)):
+                when = "no deadline" if due.deadline is None else f"due {iso(due.deadline)}"
+                results.append(TimedOut(due.player, [], [], f"not overdue ({when})"))
+                continue
+            _, table = table_of(gf)
+            if not _governed(next_pending(table.agenda), due.player, nmr, table):
+                results.append(TimedOut(due.player, [], [], "waiting: the NMR policy is 'wait'"))
+                continue
+            chance = seeds.chance_for(path, gf, int(gf.state["draws"]))
+            try:
+                work, lines, events = apply_defaults(ruleset, table, due.player, chance, nmr=nmr)
+            except SeedNeeded:
+                raise UsageError("the defaults lead to a random draw, which needs the game's "
+                                 f"seed file {seeds.seed_path(path, gf).name}") from None
+            except (RuleError, InvariantViolation) as error:
+                raise EngineBug(f"internal error (a default is not legal; the game file is "
+                                f"unchanged): {error}") from None
+            prev = current_hash(gf)
+            work.state["draws"] = int(gf.state["draws"]) + len(chance.draws)
+            gf.seq += 1
+            gf.state, gf.agenda = work.state, work.agenda
+            summary = [timeout_note(due.player, lines), *public_texts(events)]
+            gf.log.append({
+                "seq": gf.seq, "kind": "timeout", "player": due.player, "automatic": True,
+                "deadline": iso(due.deadline) if due.deadline else None, "forced": force,
+                "lines": lines, "draws": draws_data(chance), "prev_state": prev,
+                "post_state": current_hash(gf), "summary": summary,
+            })
+            results.append(TimedOut(due.player, lines, summary, ""))
+        if any(result.lines for result in results):
+            gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return gf, results
+
+
+# --- replacing a player ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replacement:
+    player: str
+    key: str | None  # roster form "ed25519 BASE64", None to keep the key
+    email: str | None
+    name: str | None
+    timezone: str | None
+
+
+def replacement_lines(change: Replacement) -> list[str]:
+    lines = [f"replace {change.player}"]
+    for field in FIELDS:
+        value = getattr(change, field)
+        if value is not None:
+            lines.append(f"key {parse_public_key(value).raw.hex()}" if field == "key" else
+                         f"{field} {value}")
+    return lines
+
+
+def parse_replacement(block: OrderBlock) -> Replacement:
+    if not block.lines or block.lines[0].canonical.split()[:1] != ["replace"]:
+        raise BlockError("a moderator block must start with 'replace PLAYER'")
+    words = block.lines[0].canonical.split()
+    fields: dict[str, str] = {}
+    for line in block.lines[1:]:
+        field, _, value = line.text.strip().partition(" ")
+        field = field.lower()
+        if field not in FIELDS or not value.strip() or field in fields:
+            raise BlockError(f"line {line.number}: expected one of key HEX, email ADDRESS, "
+                             f"name TEXT or timezone ZONE, each once")
+        fields[field] = value.strip()
+    key = None
+    if "key" in fields:
+        try:
+            key = PublicKey("ed25519", bytes.fromhex(fields["key"])).roster_text()
+        except ValueError:
+            raise BlockError("the new key must be 64 hex digits (pbem prints it)") from None
+    if "timezone" in fields:
+        check_zone(fields["timezone"])
+    return Replacement(words[1] if len(words) == 2 else "", key, fields.get("email"),
+                       fields.get("name"), fields.get("timezone"))
+
+
+def _moderator_key(gf: GameFile) -> PublicKey:
+    moderator = gf.roster.get("moderator")
+    if not moderator or not moderator.get("key"):
+        raise UsageError("this game has no moderator, so no one may replace a player")
+    return parse_public_key(str(moderator["key"]))
+
+
+def replacement_block(gf: GameFile, change: Replacement, key_path: Path) -> str:
+    """The moderator's signed block for `change`, against the game's current state."""
+    private = load_private_key(key_path)
+    if _moderator_key(gf).raw != private.public_key().public_bytes_raw():
+        raise UsageError(f"{key_path.name} is not the moderator's key in this game")
+    lines = replacement_lines(change)
+    state = fingerprint(current_hash(gf))
+    payload = canonical_payload(gf.game_id, MODERATOR, gf.seq, state, lines)
+    return format_block(gf.game_id, MODERATOR, gf.seq, state, lines, sign(private, payload))
+
+
+def apply_replacement(path: Path, text: str) -> GameFile:
+    """Check the moderator's block and replace the player's roster entry; log a correction."""
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
+        if not blocks:
+            raise BlockError("no moderator block found ('player: moderator')")
+        block = blocks[-1]
+        prev = current_hash(gf)
+        if (block.game or "").lower() != gf.game_id.lower():
+            raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
+        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(prev):
+            raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game "
+                                  f"is at seq {gf.seq}; sign a new one")
+        verify(_moderator_key(gf), block.payload(), block.signature or "")
+        change = parse_replacement(block)
+        entry = gf.roster_entry(change.player)
+        if entry is None:
+            raise BlockError(f"unknown player '{change.player}'; players: "
+                             f"{', '.join(gf.player_ids())}")
+        old = {k: entry[k] for k in FIELDS if k in entry}
+        if change.key is not None:
+            taken = [p["id"] for p in gf.roster["players"] if p["id"] != change.player and
+                     parse_public_key(p["key"]).raw == parse_public_key(change.key).raw]
+            if taken:
+                raise UsageError(f"that key already belongs to {taken[0]}")
+            entry["key"] = change.key
+        entry.update({k: getattr(change, k) for k in FIELDS[:2] + FIELDS[3:]
+                      if getattr(change, k) is not None})
+        new: dict[str, Any] = {k: entry[k] for k in FIELDS if k in entry}
+        gf.seq += 1
+        gf.log.append({
+            "seq": gf.seq, "kind": "correction", "change": "roster", "player": change.player,
+            "block": block.text, "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
+            "old": old, "new": new, "prev_state": prev, "post_state": current_hash(gf),
+            "summary": [replacement_note(change.player, new)],
+        })
+        gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return gf
+
+
+def replacement_note(player: str, new: dict[str, Any]) -> str:
+    key = parse_public_key(str(new["key"])).fingerprint()
+    return f"The moderator hands {player.title()} to {new.get('name') or player} (key {key})."
+
+
+def check_replacement(gf: GameFile, entry: dict[str, Any], keys: dict[str, str], seq: int,
+                      prev: str) -> None:
+    """For verify: the moderator signed this change against the state before it; `keys` (the
+    players' keys so far) is updated. ValueError names the problem."""
+    blocks = find_blocks(str(entry.get("block", "")))
+    if len(blocks) != 1:
+        raise ValueError("the stored block cannot be read")
+    block = blocks[0]
+    if block.seq != seq - 1 or (block.state or "") != prev[:16]:
+        raise ValueError("the block was not written against the state before it")
+    if hashlib.sha256(block.payload()).hexdigest() != entry.get("payload_sha256"):
+        raise ValueError("payload hash does not match the block")
+    try:
+        verify(_moderator_key(gf), block.payload(), block.signature or "")
+    except (SignatureError, UsageError) as error:
+        raise ValueError(f"bad moderator signature: {error}") from None
+    change = parse_replacement(block)
+    new, old = entry.get("new") or {}, entry.get("old") or {}
+    if change.player != entry.get("player") or keys.get(change.player) != old.get("key"):
+        raise ValueError("the change does not match the roster before it")
+    signed = {k: v for k in FIELDS if (v := getattr(change, k)) is not None}
+    signed.setdefault("key", str(old.get("key")))
+    if parse_public_key(str(new.get("key"))).raw != parse_public_key(signed.pop("key")).raw or \
+            any(str(new.get(k, "")).lower() != v.lower() for k, v in signed.items()):
+        raise ValueError("the new roster entry is not the one the moderator signed")
+    if entry.get("summary") != [replacement_note(change.player, new)]:
+        raise ValueError("the summary does not match the change")
+    keys[change.player] = str(new.get("key"))
