@@ -12,7 +12,6 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from pbem.errors import ExitCode, PbemError, UsageError
-from pbem.report import FORMATS
 
 app = typer.Typer(
     help="Play-by-email adjudicator for Pax Renaissance: signed orders in, reports out.",
@@ -62,6 +61,8 @@ def read_key_file(path: Path) -> str:
 
 
 def check_format(fmt: str) -> str:
+    from pbem.report import FORMATS  # jinja2 loads only for commands that render
+
     if fmt not in FORMATS:
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(FORMATS)}")
     return fmt

@@ -152,7 +152,8 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
     chance = seeds.replay_chance(seed, gf.game_id, int(table.state["draws"]), recorded)
     try:
         outcome = adjudicate(ruleset, table, player,
-                             [(line.number, line.text) for line in block.lines], chance)
+                             [(line.number, line.text) for line in block.lines], chance,
+                             in_place=True)
     except (RuleError, ReplayMismatch, InvariantViolation) as error:
         raise _bad(seq, f"the orders do not replay: {error}") from None
     _check_draws(seq, chance, recorded)

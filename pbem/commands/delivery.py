@@ -6,16 +6,21 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem import deadlines, gamefile, gitplay, inbox, mail
+from pbem import gamefile
 from pbem.app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
-from pbem.report import render
+from pbem.lazy import lazy
 from pbem.signatures import parse_public_key
-from pbem.views import report_model
+
+if TYPE_CHECKING:
+    from pbem import deadlines, gitplay, inbox, mail, report, views
+else:
+    deadlines, gitplay, inbox, mail, report, views = (
+        lazy(f"pbem.{name}") for name in ("deadlines", "gitplay", "inbox", "mail", "report", "views"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
@@ -102,11 +107,11 @@ def post(
     check_format(fmt)
     with mail.open_book(game) as book:
         gf = gamefile.load(game)
-        model = report_model(gf, None)
+        model = views.report_model(gf, None)
         model["deadlines"] = [
             {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
             for d in deadlines.due_now(gf, book.since(gf, _now(now))) if d.deadline]
-    text = render(model, fmt)
+    text = report.render(model, fmt)
     if out is None:
         typer.echo(text, nl=False)
         return

@@ -5,17 +5,22 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem import gamefile, gitplay, mail, service, verify
+from pbem import gamefile, service
 from pbem.app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
-from pbem.report import render
+from pbem.lazy import lazy
 from pbem.signatures import parse_public_key, write_keypair
-from pbem.signing import sign_orders
-from pbem.views import report_model
+
+if TYPE_CHECKING:
+    from pbem import gitplay, mail, signing, verify, views
+    from pbem import report as reports
+else:
+    gitplay, mail, reports, signing, verify, views = (
+        lazy(f"pbem.{name}") for name in ("gitplay", "mail", "report", "signing", "verify", "views"))
 
 
 @app.command()
@@ -69,7 +74,7 @@ def sign(
     ssh: Annotated[bool, typer.Option(help="Sign as an SSH signature (SSHSIG).")] = False,
 ) -> None:
     """Sign an order block; prints the armored block to send."""
-    typer.echo(sign_orders(read_input(orders), key, game, ssh=ssh), nl=False)
+    typer.echo(signing.sign_orders(read_input(orders), key, game, ssh=ssh), nl=False)
 
 
 @app.command()
@@ -99,7 +104,7 @@ def apply(
     if applied.note:
         typer.echo(f"note: {applied.note}")
     if dry_run:
-        typer.echo(render(report_model(applied.gf, applied.player), fmt), nl=False)
+        typer.echo(reports.render(views.report_model(applied.gf, applied.player), fmt), nl=False)
         typer.echo("(dry run: nothing was written)")
         return
     for text in service.public_texts(applied.events):
@@ -151,7 +156,7 @@ def report(
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
     viewer = for_player.lower() if for_player else None
-    typer.echo(render(report_model(gf, viewer), fmt), nl=False)
+    typer.echo(reports.render(views.report_model(gf, viewer), fmt), nl=False)
 
 
 @app.command()

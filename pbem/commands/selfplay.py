@@ -10,7 +10,6 @@ import typer
 
 from pbem.app import app, boundary
 from pbem.errors import ExitCode, UsageError
-from pbem.selfplay import run as run_selfplay
 
 
 @app.command()
@@ -28,6 +27,8 @@ def selfplay(
     """Play whole games with random legal choices, checking invariants at every step."""
     if not 2 <= players <= 4:
         raise UsageError(f"--players must be 2, 3 or 4, not {players}")
+    from pbem.selfplay import run as run_selfplay  # only this command needs it
+
     stats = run_selfplay(games, players, seed, parse_options(option or []), fast=fast, out_dir=out)
     data = stats.to_data()
     if as_json:
