@@ -145,6 +145,39 @@ def load(path: Path) -> GameFile:
     return load_text(text)
 
 
+_LOG_KEY = "\nlog:\n"
+_EMPTY_LOG = "log: []\n"
+
+
+def load_head(path: Path) -> tuple[GameFile, str | None]:
+    """The game without parsing its log (which only grows): the GameFile has an empty log and
+    the log's YAML text comes back as is, for `dump_appended`. None when it cannot be split."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no game file at {path}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    # `log` is the last top-level key; nested keys are indented, so this finds the top one.
+    at = text.find(_LOG_KEY)
+    if at < 0 or not text.endswith("\n"):
+        return load_text(text), None
+    head = load_text(text[:at + 1] + _EMPTY_LOG)
+    return head, text[at + len(_LOG_KEY):]
+
+
+def dump_appended(gf: GameFile, old_log: str) -> str:
+    """The whole file, byte-identical to dump_text() of the full game: `gf.log` holds only the
+    new entries, appended after the old log's text."""
+    head = dump_text(GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda,
+                              [], gf.format))
+    if not head.endswith(_EMPTY_LOG):
+        raise CorruptGameError("game file: the log is not the last key")
+    new: str = yaml.dump(gf.log, Dumper=_DUMPERS["c"], sort_keys=False, allow_unicode=True,
+                         width=1_000_000, default_flow_style=False) if gf.log else ""
+    return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Temp file beside the target, fsync, rename over it, fsync the directory."""
     directory = path.resolve().parent

@@ -38,7 +38,7 @@ from pbem.gamefile import GameFile
 from pbem.mail import Book, Delivery, MailSettings, open_book, reply, report_messages, secret
 from pbem.orderblock import OrderBlock, find_blocks
 
-SKELETON_HINT = "(sign with: pbem sign"  # the signature line of a report's block skeleton
+SKELETON_HINT = "# your orders here"  # the comment line of a report's block skeleton
 
 
 @dataclass

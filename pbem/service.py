@@ -162,13 +162,20 @@ def check_turn(gf: GameFile, table: Table, player: str) -> None:
 
 
 def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
-    """The whole pipeline on a game file, under its lock; nothing is written on any error."""
+    """The whole pipeline on a game file, under its lock; nothing is written on any error.
+    Except in a dry run, the returned game holds only the new log entry (reload for more)."""
     with gamefile.locked(path):
-        gf = gamefile.load(path)
+        # Applying needs the state, not the log: parse only the head and append to the log's
+        # text (the cost of an apply then stays flat as the game grows).
+        gf, old_log = (gamefile.load(path), None) if dry_run else gamefile.load_head(path)
         applied = apply_text(gf, text, lambda n: seeds.chance_for(path, gf, n),
                              seed_name=seeds.seed_path(path, gf).name)
-        if not dry_run:
+        if dry_run:
+            return applied
+        if old_log is None:
             gamefile.write_atomic(path, gamefile.dump_text(applied.gf))
+        else:
+            gamefile.write_atomic(path, gamefile.dump_appended(applied.gf, old_log))
         return applied
 
 

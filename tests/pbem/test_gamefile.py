@@ -100,3 +100,16 @@ def test_second_run_is_busy_while_the_lock_is_held(tmp_path: Path) -> None:
         holder.join()
     with gamefile.locked(target, wait_seconds=0.2):
         pass
+
+
+def test_appending_to_the_log_text_equals_a_full_dump(tmp_path: Path) -> None:
+    gf = sample_game()
+    gf.log += [{"seq": n, "kind": "orders", "block": f"line {n}\nmore", "summary": ["x"]}
+               for n in range(1, 4)]
+    path = tmp_path / "g.yaml"
+    path.write_text(gamefile.dump_text(gf))
+    head, old_log = gamefile.load_head(path)
+    assert head.log == [] and old_log is not None and head.state == gf.state
+    head.log.append({"seq": 4, "kind": "orders", "block": "b\nc", "summary": ["y", "z"]})
+    gf.log.append(head.log[0])
+    assert gamefile.dump_appended(head, old_log) == gamefile.dump_text(gf)

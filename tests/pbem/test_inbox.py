@@ -220,7 +220,7 @@ def test_outlook_reply_with_the_report_appended_unquoted(game: Path, tmp_path: P
     mover = acting(game)
     report = next(m for m in out.messages if m["X-Pbem-For"] == mover)
     original = report.get_body(("plain",)).get_content()  # type: ignore[union-attr]
-    assert "(sign with: pbem sign" in original  # the skeleton: a block with no signature
+    assert "# your orders here" in original  # the skeleton: a block with no signature
     text = f"{block_for(game, first_move(game))}\n-----Original Message-----\n{original}"
     drop(maildir, plain(text, address(game, mover), "RE: your move"))
     lines = run(maildir, [game], out)

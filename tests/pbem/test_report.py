@@ -88,8 +88,8 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
     if viewer is not None and viewer in waiting:
         skeleton = (
             f"-----BEGIN PBEM ORDERS-----\ngame: lisbon-2027\nplayer: {viewer}\nseq: {seq}\n"
-            f"state: {STATES[name]}\n\n# your orders here, one per line\n"
-            "-----BEGIN PBEM SIGNATURE-----\n(sign with: pbem sign ...)\n"
+            f"state: {STATES[name]}\n\n"
+            "# your orders here, one per line; then: pbem sign ORDERS --key KEY --game GAME.yaml\n"
             "-----END PBEM ORDERS-----\n"
         )
         menu = {"player": viewer, "decision": decision,
