@@ -39,7 +39,7 @@ from pbem.resources import pax_catalog
 
 ROOT = Path(__file__).parent / "scenarios"
 AREAS = ("setup", "turn", "market", "purchase", "sell", "play", "agents", "fair", "endgame",
-         "oneshots", "battle", "regime", "ops", "victory")
+         "oneshots", "battle", "regime", "ops", "victory", "abilities", "variants")
 TOP_KEYS = ("id", "rule", "title", "given", "orders", "expect")
 GIVEN_KEYS = ("players", "seed", "options", "turn", "clear", "move", "delete", "patch")
 ORDER_KEYS = ("player", "lines")

@@ -29,6 +29,7 @@ from engine.pax.model import (
     token_kind,
 )
 from engine.pax.notation import border_line_name, city_line_name
+from engine.pax.places import cities_of
 from engine.pax.regime import regime_change
 
 Fighter = dict[str, Any]
@@ -148,8 +149,8 @@ def _remove(t: Table, fighter: Fighter, target: str) -> None:
         role = next((r for r, tok in content.items() if tok == fighter["token"]), None)
         if role:
             remove_from_border(t, at, role)
-    elif source == "repressed":
-        empire_state(t, target)["repressed"].remove(fighter["token"])
+    elif source == "repressed":  # on the target's square, or Mamluk's (Circassian Mamluks)
+        empire_state(t, str(at))["repressed"].remove(fighter["token"])
 
 
 def resolve(t: Table, node: Node) -> list[Event]:
@@ -167,7 +168,8 @@ def resolve(t: Table, node: Node) -> list[Event]:
                         kind="battle")]
     if not survivors:
         return events + [event("No attacker survives: the attack fails.", kind="battle_lost")]
-    movers = [f for f in survivors if f["from"] in ("agent", "repressed")]
+    movers = [f for f in survivors if f["from"] == "agent"
+              or (f["from"] == "repressed" and f["at"] == target)]
     stay = [f for f in survivors if f not in movers]
     text = f"Victorious! Survivors: {describe_fighters(t, survivors)}."
     if movers:
@@ -198,7 +200,7 @@ class Survivor(Action):
         kind = token_kind(tok)
         options: dict[str, Choice] = {}
         if kind in ("knight", "rook"):
-            for city_id in cat(t).empires[target].cities:
+            for city_id in cities_of(t, target):
                 if city_id not in t.state["cities"] and city_id not in t.state["busted"]:
                     line = f"{kind} {city_line_name(cat(t), city_id)}"
                     options.setdefault(line, Choice(kind, (city_id,), ("city",), line))
@@ -219,9 +221,10 @@ class Survivor(Action):
             if token_kind(tok) == "pirate":
                 return [event(f"The surviving {describe_token(tok)} finds no free sea border "
                               f"in {name} and is lost.")]
+            freed = free_token(t, tok)  # an agent comes from the pool (TOKEN MANAGEMENT)
             repress(t, tok, target)
-            return [event(f"No room in {name}: the surviving {describe_token(tok)} is "
-                          "repressed there for free.")]
+            return freed + [event(f"No room in {name}: the surviving {describe_token(tok)} is "
+                                  "repressed there for free.")]
         events = free_token(t, tok)
         place = choice.args[0]
         if place in cat(t).borders:
@@ -244,7 +247,7 @@ def shared_cities(t: Table, empire_id: str) -> list[list[str]]:
     """The cities of an empire made of several slots (Constantinople) holding some tokens and
     some room: under a new map card the attacker chooses which slots stay free (K2)."""
     groups: dict[str, list[str]] = {}
-    for city_id in cat(t).empires[empire_id].cities:
+    for city_id in cities_of(t, empire_id):
         if city_id not in t.state["busted"]:
             groups.setdefault(cat(t).cities[city_id].name, []).append(city_id)
     return [slots for slots in groups.values() if len(slots) > 1

@@ -16,55 +16,28 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import (
+    Ability,
+    abilities_of,
+    ability_event,
+    active_abilities,
+    is_immune,
+    silenced,
+    usable_ops,
+)
 from engine.pax.model import (
-    card,
     card_name,
-    card_ops,
     cat,
     describe_token,
     empire_state,
-    is_silenced,
     is_square,
     owner_of,
-    tableau,
 )
 
+__all__ = ["Pacify", "abilities_of", "active_abilities", "arrive", "silenced", "usable_ops",
+           "where"]
+
 SKIP = Choice("skip", (), (), "skip")
-IMMUNE_TO_SILENCING = "immune_to_silencing"
-RELIGIOUS = "religious"
-
-
-def abilities_of(t: Table, card_id: str) -> tuple[str, ...]:
-    return () if is_square(card_id) else card(t, card_id).abilities
-
-
-def is_immune(t: Table, bank: str) -> bool:
-    """An ability granting immunity to silencing is never silenced itself (F1f)."""
-    return any(IMMUNE_TO_SILENCING in abilities_of(t, c) for c in tableau(t, bank))
-
-
-def silenced(t: Table, card_id: str) -> bool:
-    """F1f: a bishop on the card or its royal couple, unless its owner is immune."""
-    if not is_silenced(t, card_id):
-        return False
-    owner = owner_of(t, card_id)
-    return owner is None or not is_immune(t, owner)
-
-
-def usable_ops(t: Table, card_id: str) -> tuple[str, ...]:
-    """The ops a card may run now: a silenced card keeps only its religious (inquisitor) ops."""
-    ops = card_ops(t, card_id)
-    if not silenced(t, card_id):
-        return ops
-    return tuple(op for op in ops if cat(t).ops[op]["category"] == RELIGIOUS)
-
-
-def active_abilities(t: Table, card_id: str) -> tuple[str, ...]:
-    """A card's abilities while it is unsilenced; immunity to silencing always stays."""
-    abilities = abilities_of(t, card_id)
-    if not silenced(t, card_id):
-        return abilities
-    return tuple(a for a in abilities if a == IMMUNE_TO_SILENCING)
 
 
 def where(t: Table, target: str) -> str:
@@ -88,6 +61,11 @@ def arrive(t: Table, bank: str, religion: str, target: str, *, how: str = "place
     bishops[target] = religion
     t.state["bishops"] = dict(sorted(bishops.items()))
     events = [event(f"{bank.title()} {how} a {religion} bishop on {place}.")]
+    owner = owner_of(t, target)
+    if owner is not None and is_immune(t, owner):
+        events.append(ability_event(Ability.IMMUNE_TO_SILENCING,
+                                    f"{owner.title()} is immune to silencing: {place} keeps its "
+                                    "ops and abilities."))
     if is_square(target):
         empire_id = cat(t).empire_of_square(target)
         if empire_state(t, empire_id)["repressed"]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.pax.ability_ids import Ability
+
 RELIGIONS = ("catholic", "islamic", "reformist")
 STATES = ("medieval", *RELIGIONS)
 PRESTIGE = ("catholic", "islamic", "reformist", "law", "discovery", "patron")
@@ -16,6 +18,7 @@ ONE_SHOTS = ("apostasy", "conspiracy", "coronation", "crusade", "jihad", "peasan
              "reformation", "trade_shift")
 AGENT_TYPES = ("bishop", "knight", "rook", "pawn", "pirate")
 SQUARES = ("holy", "imperial", "globalization", "renaissance")
+PROMO_SQUARES = ("byzantine",)  # the Age of Byzantine victory card, promo map only
 
 
 class CatalogError(Exception):
@@ -59,6 +62,8 @@ class EmpireSquare:
     region: str
     king: SquareSide
     republic: SquareSide
+    # promo-map replacements: variant key -> side ("king"/"republic") -> face
+    variants: dict[str, dict[str, SquareSide]]
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,7 @@ class Empire:
     sea_neighbours: tuple[str, ...]
     borders: tuple[str, ...]
     cities: tuple[str, ...]
+    conditional: tuple[str, ...]  # venice_2, kviv: slots that exist only in some situations
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class City:
     capital: bool
     emporium: bool
     levy: dict[str, tuple[str, str]]  # state -> (token type, religion)
+    levy_promo: dict[str, tuple[str, str]]  # Age of Reformation map overrides, by state
 
 
 @dataclass(frozen=True)
@@ -183,20 +190,41 @@ def _side(raw: dict[str, Any], ops: dict[str, Any], name: str) -> SquareSide:
     )
 
 
+def _levies(raw: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    return {s: (v["token"], v["religion"]) for s, v in raw.items()}
+
+
+def _variants(raw: dict[str, Any], ops: dict[str, Any], name: str
+              ) -> dict[str, dict[str, SquareSide]]:
+    return {key: {side: _side(face, ops, name) for side, face in sides.items()}
+            for key, sides in raw.get("variants", {}).items()}
+
+
+def check_abilities(ability_ids: dict[str, Any]) -> None:
+    """Every ability the data names has a rule site (the Ability enum), and back."""
+    known = {a.value for a in Ability}
+    for name in sorted(set(ability_ids) - known):
+        raise CatalogError("abilities.yaml", name, "id", "no rule implements this ability")
+    for name in sorted(known - set(ability_ids)):
+        raise CatalogError("abilities.yaml", name, "id", "missing from the data")
+
+
 def build_catalog(cards: dict[str, Any], board: dict[str, Any],
                   abilities: dict[str, Any]) -> Catalog:
     """Validated records from the three parsed data files."""
     ops = cards["op_catalog"]
     ability_ids = abilities["abilities"]
+    check_abilities(ability_ids)
     empires = {
         key: Empire(key, e["name"], e["region"], tuple(e["adjacent"]),
-                    tuple(e["adjacent_by_sea_border"]), tuple(e["borders"]), tuple(e["cities"]))
+                    tuple(e["adjacent_by_sea_border"]), tuple(e["borders"]), tuple(e["cities"]),
+                    tuple(e.get("conditional_cities", ())))
         for key, e in board["empires"].items()
     }
     cities = {
         key: City(key, c["name"], _check(c["empire"], empires, "map.yaml", key, "empire"),
-                  bool(c.get("capital")), bool(c.get("emporium")),
-                  {s: (v["token"], v["religion"]) for s, v in c["levy"].items()})
+                  bool(c.get("capital")), bool(c.get("emporium")), _levies(c["levy"]),
+                  _levies(c.get("levy_age_of_reformation_variant", {})))
         for key, c in board["cities"].items()
     }
     borders = {
@@ -208,7 +236,8 @@ def build_catalog(cards: dict[str, Any], board: dict[str, Any],
         empire = _check(raw["empire"], empires, "cards.yaml", raw["id"], "empire")
         squares[empire] = EmpireSquare(raw["id"], empire, raw["region"],
                                        _side(raw["king"], ops, raw["id"]),
-                                       _side(raw["republic"], ops, raw["id"]))
+                                       _side(raw["republic"], ops, raw["id"]),
+                                       _variants(raw, ops, raw["id"]))
     routes = {
         key: Route(key, r["trade_fair"], tuple(r["sequence"]))
         for key, r in board["trade_routes"].items()

@@ -6,7 +6,9 @@ from collections import Counter
 
 from engine.core.errors import InvariantViolation
 from engine.core.table import Table
-from engine.pax.model import cat, hand_limit, supply_of, tokens_in_play
+from engine.pax.abilities import Ability, hand_limit, has_ability
+from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
+from engine.pax.places import cities_of
 
 
 def card_zones(t: Table) -> Counter[str]:
@@ -52,14 +54,22 @@ def _problems(t: Table) -> list[str]:
     for bank, data in state["players"].items():
         if data["florins"] < 0:
             problems.append(f"{bank} has {data['florins']} florins")
-        if len(data["hand"]) > hand_limit(t, bank):
+        limit = hand_limit(t, bank)
+        discarding = any(n["action"] == "hand_discard" and n["player"] == bank
+                         for n in t.agenda)
+        if limit is not None and len(data["hand"]) > limit and not discarding:
             problems.append(f"{bank} holds {len(data['hand'])} cards")
     for side, row in state["market"].items():
         if any(slot["florins"] < 0 for slot in row):
             problems.append(f"negative florins in the {side} market")
     for border_id, content in state["borders"].items():
-        if len(content) > 1:
+        owner = concession_owner(t, border_id)
+        shared = owner is not None and has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES)
+        if len(content) > 1 and not shared:
             problems.append(f"{border_id} holds {sorted(content.values())}")
+    for city_id in state["cities"]:
+        if city_id not in cities_of(t, cat(t).cities[city_id].empire):
+            problems.append(f"{city_id} holds a token but is not on the map")
     for city_id in state["cities"]:
         if city_id in state["busted"]:
             problems.append(f"busted emporium {city_id} holds a token")

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from engine.core.table import Event, Table, event
-from engine.pax.catalog import Card, Catalog
+from engine.pax.catalog import Card, Catalog, SquareSide
 
 State = dict[str, Any]
 
@@ -118,18 +118,21 @@ def is_busted(t: Table, city_id: str) -> bool:
     return city_id in t.state["busted"]
 
 
-def city_slots(t: Table, empire_id: str) -> list[str]:
-    """The city slots of an empire that can hold a token now (busted emporia cannot)."""
-    return [c for c in cat(t).empires[empire_id].cities if not is_busted(t, c)]
+PROMO_MAP = "age_of_reformation"
 
 
-def empty_cities(t: Table, empire_id: str) -> list[str]:
-    return [c for c in city_slots(t, empire_id) if c not in t.state["cities"]]
+def is_promo_map(t: Table) -> bool:
+    return bool(t.state["options"].get("map") == PROMO_MAP)
 
 
 def levy_token(t: Table, city_id: str) -> str:
+    """The levy icon a city shows under its empire's state (the promo map overrides some)."""
     city = cat(t).cities[city_id]
-    kind, religion = city.levy[t.state["empires"][city.empire]["religion"]]
+    state = t.state["empires"][city.empire]["religion"]
+    if is_promo_map(t) and state in city.levy_promo:
+        kind, religion = city.levy_promo[state]
+    else:
+        kind, religion = city.levy[state]
     return token(kind, religion)
 
 
@@ -228,12 +231,23 @@ def is_silenced(t: Table, card_id: str) -> bool:
     return any(c in t.state["bishops"] for c in couple_of(t, card_id))
 
 
+def square_face(t: Table, empire_id: str) -> SquareSide:
+    """The face an empire square shows: its side, replaced on the promo map by the variant
+    for the empire's state (`age_of_reformation_when_<religion>`) or for the map."""
+    square = cat(t).squares[empire_id]
+    data = empire_state(t, empire_id)
+    side = data["side"]
+    if is_promo_map(t):
+        for key in (f"{PROMO_MAP}_when_{data['religion']}", PROMO_MAP):
+            face = square.variants.get(key, {}).get(side)
+            if face is not None:
+                return face
+    return square.king if side == "king" else square.republic
+
+
 def card_ops(t: Table, card_id: str) -> tuple[str, ...]:
     if is_square(card_id):
-        empire_id = cat(t).empire_of_square(card_id)
-        square = cat(t).squares[empire_id]
-        return square.king.ops if empire_state(t, empire_id)["side"] == "king" \
-            else square.republic.ops
+        return square_face(t, cat(t).empire_of_square(card_id)).ops
     return card(t, card_id).ops
 
 
@@ -256,11 +270,8 @@ def location_empires(t: Table, location: str | None) -> list[str]:
 
 
 def card_prestige(t: Table, card_id: str) -> tuple[str, ...]:
-    if card_id.startswith("empire_square_"):
-        empire_id = cat(t).empire_of_square(card_id)
-        square = cat(t).squares[empire_id]
-        side = t.state["empires"][empire_id]["side"]
-        return square.king.prestige if side == "king" else square.republic.prestige
+    if is_square(card_id):
+        return square_face(t, cat(t).empire_of_square(card_id)).prestige
     return card(t, card_id).prestige
 
 
@@ -271,11 +282,8 @@ def prestige(t: Table, bank: str, kind: str, *, for_victory: bool = True) -> int
 
 
 def card_name(t: Table, card_id: str) -> str:
-    if card_id.startswith("empire_square_"):
-        empire_id = cat(t).empire_of_square(card_id)
-        square = cat(t).squares[empire_id]
-        side = t.state["empires"][empire_id]["side"]
-        return square.king.name if side == "king" else square.republic.name
+    if is_square(card_id):
+        return square_face(t, cat(t).empire_of_square(card_id)).name
     return card(t, card_id).name
 
 
@@ -311,6 +319,3 @@ def return_to_throne(t: Table, empire_id: str, *, keep_queen: bool) -> list[str]
         moved += return_to_throne(t, vassal, keep_queen=True)
     return moved
 
-
-def hand_limit(t: Table, bank: str) -> int:
-    return 2

@@ -7,7 +7,7 @@ from functools import cache
 from engine.core.choice import fold
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
-from engine.pax.model import card_ops
+from engine.pax.model import card_name, card_ops
 
 EMPIRE_ALIASES = {
     "holy_roman_empire": ("hre", "holy roman empire", "holy roman", "empire"),
@@ -28,7 +28,8 @@ RELIGION_WORDS = {
 }
 SQUARE_WORDS = {"holy": ("holy",), "imperial": ("imperial",),
                 "globalization": ("globalization", "globalisation"),
-                "renaissance": ("renaissance",)}
+                "renaissance": ("renaissance",),
+                "byzantine": ("byzantine", "age of byzantine")}
 EXACT, WORDS, PART = 4, 2, 1
 
 
@@ -98,7 +99,8 @@ class PaxNamer:
                 return EXACT
             square = self.catalog.squares[empire_id]
             return max(_name_score(words, square.king.name),
-                       _name_score(words, square.republic.name))
+                       _name_score(words, square.republic.name),
+                       _name_score(words, card_name(self.t, value)))
         return _name_score(words, self.catalog.cards[value].name)
 
     def _empire(self, value: str, words: str) -> int:
@@ -165,6 +167,10 @@ class PaxNamer:
         if len(parts) == 2 and parts[0] == "in" and self.empires.get(parts[1]) == value:
             return EXACT
         return 0
+
+    def _religion(self, value: str, words: str) -> int:
+        """A religion, in an ability line such as 'apostasy catholic reformist'."""
+        return EXACT if words == value or words in RELIGION_WORDS.get(value, ()) else 0
 
     def _answer(self, value: str, words: str) -> int:
         """Fixed words, such as a standing answer 'taxed pay 3'."""

@@ -8,6 +8,7 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event
 from engine.pax.model import (
     cat,
     describe_token,
@@ -25,6 +26,7 @@ from engine.pax.model import (
     vassals_of,
 )
 from engine.pax.notation import border_line_name, city_line_name
+from engine.pax.places import cities_of
 
 STRAWMAN_CAUSES = ("vote", "conspiracy", "peasant_revolt", "religious_war")
 
@@ -136,12 +138,26 @@ def emancipation_options(t: Table, empire_id: str) -> list[Choice]:
                     line = f"emancipate {describe_token(tok)} {border_line_name(cat(t), border_id)}"
                     options[line] = Choice("emancipate", (tok, border_id), ("token", "border"), line)
         else:
-            for city_id in cat(t).empires[empire_id].cities:
+            for city_id in cities_of(t, empire_id):
                 if city_id not in t.state["cities"] and city_id not in t.state["busted"]:
                     line = f"emancipate {describe_token(tok)} {city_line_name(cat(t), city_id)}"
                     options.setdefault(line, Choice("emancipate", (tok, city_id),
                                                     ("token", "city"), line))
     return list(options.values())
+
+
+def _empires(node: Node) -> list[str]:
+    """The empires whose repressed tokens may go free: the regime change's, or every Western
+    empire when Enclosure is sold (sell_to_emancipate_west)."""
+    return list(node["args"].get("empires") or [node["args"]["empire"]])
+
+
+def _home(t: Table, node: Node, tok: str, place: str) -> str:
+    for empire_id in _empires(node):
+        if tok in empire_state(t, empire_id)["repressed"] and any(
+                c.args == (tok, place) for c in emancipation_options(t, empire_id)):
+            return empire_id
+    raise AssertionError(f"no empire of {_empires(node)} frees {tok} into {place}")
 
 
 class Emancipate(Action):
@@ -151,13 +167,17 @@ class Emancipate(Action):
     decision = "emancipate repressed tokens, then done"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        return emancipation_options(t, node["args"]["empire"]) + [Choice("done", (), (), "done")]
+        options: dict[str, Choice] = {}
+        for empire_id in _empires(node):
+            for choice in emancipation_options(t, empire_id):
+                options.setdefault(choice.line, choice)
+        return [*options.values(), Choice("done", (), (), "done")]
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         if choice.verb == "done":
             return []
         tok, place = choice.args
-        empire_state(t, node["args"]["empire"])["repressed"].remove(tok)
+        empire_state(t, _home(t, node, tok, place))["repressed"].remove(tok)
         if place in cat(t).borders:
             t.state["borders"][place] = {"concession": tok}
             t.state["borders"] = dict(sorted(t.state["borders"].items()))
@@ -167,7 +187,10 @@ class Emancipate(Action):
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
             where = cat(t).cities[place].name
         t.agenda.insert(0, node)  # more may follow until `done`
-        return [event(f"{node['player'].title()} emancipates a {describe_token(tok)} "
+        notes = [ability_event(Ability(node["args"]["ability"]), "Enclosure ends subsistence "
+                               "farming: a repressed token of the West goes free.")
+                 ] if node["args"].get("ability") else []
+        return notes + [event(f"{node['player'].title()} emancipates a {describe_token(tok)} "
                       f"into {where}.")]
 
 

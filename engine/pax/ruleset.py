@@ -21,13 +21,14 @@ from engine.pax.bishops import Pacify
 from engine.pax.catalog import Catalog
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
+from engine.pax.upkeep import HandDiscard, Upkept
 
 ACTIONS: dict[str, Action] = {
-    action.name: action
+    action.name: Upkept(action)
     for action in (
         Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy(), Pacify(),
         Casualty(), Survivor(), BattleWon(), RegimeConcession(), Emancipate(), GoldenLiberty(),
-        *oneshots.ACTIONS, *ops.ACTIONS,
+        HandDiscard(), *oneshots.ACTIONS, *ops.ACTIONS,
     )
 }
 
@@ -35,7 +36,7 @@ VERBS = (
     "buy", "sell", "play", "ops", "fair", "victory", "end", "activate", "oneshot", "no oneshot",
     "marry", "old maid", "knight", "rook", "pawn", "pirate", "bishop", "skip", "levy",
     "no levy", "kill", "lose", "concession", "no concession", "emancipate", "done",
-    "medieval", "keep", "op", "pay", "repress", "discard", "resolve",
+    "medieval", "keep", "op", "pay", "repress", "discard", "resolve", "apostasy", "revolt",
     *oneshots.VERBS, *ops.VERBS,
 )
 

@@ -1,4 +1,16 @@
-"""Setup (C1-C7): banks, concessions, ruling class, emporia, decks, market, thrones, florins."""
+"""Setup (C1-C7): banks, concessions, ruling class, emporia, decks, market, thrones, florins.
+
+Maps (the `map` option):
+- `default`: the 1460 map.
+- `1550` (C1): the regular setup, except that England and the HRE are Reformist with their
+  1550 capital tokens (R-001: Trebizond stays open, as in the regular setup).
+- `age_of_reformation`: the promo map, as the reference records it. Banks Fugger, Marchionni,
+  Medici, Berenberg and Mendes; England and the HRE Reformist; Constantinople starts with two
+  reformist tokens and shows reformist medieval levies, its third slot only once the Ottoman
+  Empire is a theocracy; Kviv is a Hungarian city while Hungary is medieval; the Red Sea is
+  the open white emporium; the promo empire squares (engine.pax.model.square_face); the 9
+  promo cards join the decks; and the Age of Byzantine victory card is a fifth victory square.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +20,11 @@ from typing import Any
 from engine.core.agenda import new_node
 from engine.core.chance import Chance
 from engine.core.table import Event, Table, event
-from engine.pax.catalog import SQUARES, Catalog
+from engine.pax.catalog import PROMO_SQUARES, SQUARES, Catalog
 from engine.pax.model import token
 
-MAPS = ("default", "1550")
+PROMO_MAP = "age_of_reformation"
+MAPS = ("default", "1550", PROMO_MAP)
 DEFAULT_OPTIONS: dict[str, Any] = {
     "map": "default", "astrology": False, "bankruptcy": False, "open_hands": False,
 }
@@ -34,6 +47,8 @@ def check_options(options: dict[str, Any], players: int) -> dict[str, Any]:
 
 
 def _bank_pool(catalog: Catalog, options: dict[str, Any], players: int) -> list[str]:
+    if options["map"] == PROMO_MAP:
+        return list(catalog.banks_by_map["age_of_reformation_promo_variant"])
     if options["map"] == "1550":
         pool = list(catalog.banks_by_map["1550_variant"])
         return pool + ["coeur"] if players == 4 else pool
@@ -50,14 +65,26 @@ def _deal(chance: Chance, purpose: str, pool: list[str], count: int) -> list[str
     return sorted(taken)
 
 
-def _build_deck(catalog: Catalog, side: str, players: int, chance: Chance) -> dict[str, Any]:
+def _build_deck(catalog: Catalog, side: str, players: int, chance: Chance, sets: tuple[str, ...]
+                ) -> dict[str, Any]:
     """C5: comets among the last 14 cards, then 4 cards per player on top."""
     pool = sorted(c.id for c in catalog.cards.values()
-                  if c.deck == side and c.set == "base" and c.kind != "comet")
+                  if c.deck == side and c.set in sets and c.kind != "comet")
     comets = sorted(c.id for c in catalog.cards.values() if c.deck == side and c.kind == "comet")
     bottom = _deal(chance, f"deck-{side}-low", pool, 12) + comets
     top = _deal(chance, f"deck-{side}-top", pool, 4 * players)
     return {"segments": [top, sorted(bottom)], "box": pool}
+
+
+def _start_token(data: dict[str, Any], map_: str) -> str | None:
+    """C4 with the map variants of map.yaml's starting_tokens."""
+    applies = str(data.get("variant_applies_to", ""))
+    if map_ == PROMO_MAP and applies.startswith("omitted"):
+        return None
+    wanted = {"1550": "1550", PROMO_MAP: "Age of Reformation"}.get(map_)
+    if wanted and wanted in applies and "variant_token" in data:
+        return token(data["variant_token"], data["variant_religion"])
+    return token(data["token"], data["religion"])
 
 
 def draw_card(state: dict[str, Any], side: str, chance: Chance, purpose: str) -> str | None:
@@ -92,8 +119,12 @@ def setup(
         first = chance.pick("first-player", seat_banks)
     start = seat_banks.index(first)
     order = seat_banks[start:] + seat_banks[:start]
-    religions = catalog.start_religions["default" if options["map"] == "default"
+    map_ = options["map"]
+    religions = catalog.start_religions["default" if map_ == "default"
                                         else "1550_and_age_of_reformation_maps"]
+    busted_key = "busted_at_setup" if map_ != PROMO_MAP else \
+        "busted_at_setup_1550_and_age_of_reformation_maps"
+    sets = ("base", "promo_age_of_reformation") if map_ == PROMO_MAP else ("base",)
     state: dict[str, Any] = {
         "draws": 0,
         "next_node": 0,
@@ -116,8 +147,9 @@ def setup(
         "cities": {},
         "borders": {},
         "bishops": {},
-        "busted": sorted(e for e, d in catalog.emporia.items() if d["busted_at_setup"]),
-        "victory": {square: "inactive" for square in SQUARES},
+        "busted": sorted(e for e, d in catalog.emporia.items() if d[busted_key]),
+        "victory": {square: "inactive" for square in
+                    (*SQUARES, *(PROMO_SQUARES if map_ == PROMO_MAP else ()))},
         "preview": {"east": None, "west": None},
         "eliminated": [],
         "over": False,
@@ -127,13 +159,11 @@ def setup(
     for bank in seat_banks:
         state["borders"][catalog.banks[bank].start_border] = {"concession": token("pawn", bank)}
     for city_id, data in sorted(catalog.start_tokens.items()):
-        religion = data["religion"]
-        kind = data["token"]
-        if options["map"] == "1550" and "1550" in str(data.get("variant_applies_to", "")):
-            kind, religion = data["variant_token"], data["variant_religion"]
-        state["cities"][city_id] = token(kind, religion)
+        placed = _start_token(data, map_)
+        if placed is not None:
+            state["cities"][city_id] = placed
     for side in ("east", "west"):
-        deck = _build_deck(catalog, side, count, chance)
+        deck = _build_deck(catalog, side, count, chance, sets)
         state["decks"][side] = deck["segments"]
         state["box"] += deck["box"]
     state["box"].sort()

@@ -1,16 +1,57 @@
-"""The four victory squares (L3-L6): whether a bank meets one now, and how it is described.
+"""The victory squares (L3-L6, and the promo Age of Byzantine card): whether a bank meets one
+now, how it is described, and the abilities that bend the counts.
 
 Prestige counts Old Maids (I2, L2). Opponents are the other banks still in the game, and a
-"2-player game" is one with two banks left (R-P09).
+"2-player game" is one with two banks left (R-P09). Ability substitutions:
+- Renaissance: Academia / Epicurean Swerve add a Republic each; Artistic Geometry, Romantic
+  Realism and Consent of the Governed add the owner's Patron prestige to Law, once per card.
+- Globalization: Sahn-i Seman Medrese / Faith vs. Reason add the owner's Patron prestige to
+  the concession count, once per card.
+- Holy supremacy: Circassian Mamluks adds its owner's Patron prestige to the green bishops;
+  under Zionist State every green pirate is also a red bishop, and a red token of each
+  Reformist theocracy its border touches.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from engine.core.table import Table
-from engine.pax.catalog import RELIGIONS
-from engine.pax.model import cat, concession_owner, prestige, token_colour, token_kind
+from engine.core.table import Event, Table
+from engine.pax.abilities import (
+    Ability,
+    ability_count,
+    ability_event,
+    anyone_has,
+    has_ability,
+    holders,
+)
+from engine.pax.catalog import PROMO_SQUARES, RELIGIONS, SQUARES
+from engine.pax.model import (
+    cat,
+    concession_owner,
+    is_promo_map,
+    prestige,
+    token_colour,
+    token_kind,
+)
+
+TWO_ACTIONS = {
+    "holy": Ability.HOLY_DECLARATION_COSTS_TWO_ACTIONS,
+    "imperial": Ability.IMPERIAL_DECLARATION_COSTS_TWO_ACTIONS,
+    "globalization": Ability.GLOBALIZATION_DECLARATION_COSTS_TWO_ACTIONS,
+}
+
+
+def victory_squares(t: Table) -> tuple[str, ...]:
+    """The four squares, and the Age of Byzantine card on the promo map."""
+    return (*SQUARES, *PROMO_SQUARES) if is_promo_map(t) else SQUARES
+
+
+def declaration_cost(t: Table, bank: str, square: str) -> int:
+    """E6: one action, or both actions of the turn under a red-text two-action ability."""
+    ability = TWO_ACTIONS.get(square)
+    return 2 if ability is not None and has_ability(t, bank, ability) else 1
+
 
 # --- counts -----------------------------------------------------------------------------------
 
@@ -25,9 +66,37 @@ def concessions(t: Table, bank: str) -> int:
     return sum(1 for border_id in t.state["borders"] if concession_owner(t, border_id) == bank)
 
 
+def _patron_bonus(t: Table, bank: str, ability: Ability) -> int:
+    return prestige(t, bank, "patron") * ability_count(t, bank, ability)
+
+
+def republics(t: Table, bank: str) -> int:
+    return squares(t, bank, "republic") + ability_count(
+        t, bank, Ability.COUNTS_AS_REPUBLIC_FOR_RENAISSANCE)
+
+
+def law(t: Table, bank: str) -> int:
+    return prestige(t, bank, "law") + _patron_bonus(
+        t, bank, Ability.PATRON_COUNTS_AS_LAW_FOR_RENAISSANCE)
+
+
+def global_concessions(t: Table, bank: str) -> int:
+    return concessions(t, bank) + _patron_bonus(
+        t, bank, Ability.PATRON_COUNTS_AS_CONCESSIONS_FOR_GLOBALIZATION)
+
+
+def _green_pirates(t: Table) -> list[str]:
+    return [b for b, c in t.state["borders"].items() if c.get("pirate") == "pirate:islamic"]
+
+
 def bishop_counts(t: Table) -> Counter[str]:
-    """L3 (1): bishops by colour; every bishop in play sits on a tableau card or a throne."""
-    return Counter(t.state["bishops"].values())
+    """L3 (1): bishops by colour, with the abilities that add to them."""
+    counts = Counter(t.state["bishops"].values())
+    for bank in holders(t, Ability.PATRON_COUNTS_AS_GREEN_BISHOPS_FOR_HOLY):
+        counts["islamic"] += prestige(t, bank, "patron")
+    if anyone_has(t, Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY):
+        counts["reformist"] += len(_green_pirates(t))
+    return counts
 
 
 def theocracy_counts(t: Table) -> Counter[str]:
@@ -39,12 +108,16 @@ def theocracy_counts(t: Table) -> Counter[str]:
         colour = token_colour(tok)
         if token_kind(tok) in ("knight", "rook") and religion[cat(t).cities[city_id].empire] == colour:
             counts[colour] += 1
+    green_as_red = anyone_has(t, Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY)
     for border_id, content in t.state["borders"].items():
         pirate = content.get("pirate")
         if pirate is None:
             continue
         colour = token_colour(pirate)
-        counts[colour] += sum(1 for e in cat(t).borders[border_id].empires if religion[e] == colour)
+        touching = [religion[e] for e in cat(t).borders[border_id].empires]
+        counts[colour] += touching.count(colour)
+        if green_as_red and colour == "islamic":
+            counts["reformist"] += touching.count("reformist")
     return counts
 
 
@@ -58,6 +131,16 @@ def supreme_religion(t: Table) -> str | None:
                 tokens[religion] > sum(tokens[r] for r in others):
             return religion
     return None
+
+
+def leading_theocracy(t: Table) -> str | None:
+    """Age of Byzantine: the religion with strictly the most theocracies (None on a tie)."""
+    counts = Counter(d["religion"] for d in t.state["empires"].values()
+                     if d["religion"] != "medieval")
+    ranked = counts.most_common()
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return str(ranked[0][0])
 
 
 # --- the squares ------------------------------------------------------------------------------
@@ -83,11 +166,16 @@ def meets(t: Table, bank: str, square: str) -> bool:
     if square == "imperial":
         return _beats(t, bank, {b: squares(t, b, "king") for b in order}, imperial_margin(t))
     if square == "globalization":
-        return _beats(t, bank, {b: concessions(t, b) for b in order}, 2) and \
+        return _beats(t, bank, {b: global_concessions(t, b) for b in order}, 2) and \
             _beats(t, bank, {b: prestige(t, b, "discovery") for b in order}, 1)
     if square == "renaissance":
-        return _beats(t, bank, {b: squares(t, b, "republic") for b in order}, 1) and \
-            _beats(t, bank, {b: prestige(t, b, "law") for b in order}, 2)
+        return _beats(t, bank, {b: republics(t, b) for b in order}, 1) and \
+            _beats(t, bank, {b: law(t, b) for b in order}, 2)
+    if square == "byzantine":
+        religion = leading_theocracy(t)
+        return religion is not None and \
+            _beats(t, bank, {b: squares(t, b, "king") for b in order}, 1) and \
+            _beats(t, bank, {b: prestige(t, b, religion) for b in order}, 1)
     raise ValueError(f"unknown victory square {square}")
 
 
@@ -104,7 +192,41 @@ def describe(t: Table, bank: str, square: str) -> str:
     if square == "imperial":
         return f"with {_count(squares(t, bank, 'king'), 'King')}"
     if square == "globalization":
-        return (f"with {_count(concessions(t, bank), 'concession')} and "
+        return (f"with {_count(global_concessions(t, bank), 'concession')} and "
                 f"{prestige(t, bank, 'discovery')} Discovery prestige")
-    return (f"with {_count(squares(t, bank, 'republic'), 'Republic')} and "
-            f"{prestige(t, bank, 'law')} Law prestige")
+    if square == "byzantine":
+        religion = leading_theocracy(t) or "none"
+        return (f"with {_count(squares(t, bank, 'king'), 'King')} and "
+                f"{prestige(t, bank, religion)} {religion.title()} prestige")
+    return (f"with {_count(republics(t, bank), 'Republic')} and "
+            f"{law(t, bank)} Law prestige")
+
+
+def ability_notes(t: Table, bank: str, square: str) -> list[Event]:
+    """The abilities that added to the winning counts, as events."""
+    notes: list[tuple[Ability, int, str]] = []
+    if square == "renaissance":
+        notes.append((Ability.COUNTS_AS_REPUBLIC_FOR_RENAISSANCE, republics(t, bank)
+                      - squares(t, bank, "republic"), "Republic(s)"))
+        notes.append((Ability.PATRON_COUNTS_AS_LAW_FOR_RENAISSANCE, law(t, bank)
+                      - prestige(t, bank, "law"), "Law prestige from Patron"))
+    if square == "globalization":
+        notes.append((Ability.PATRON_COUNTS_AS_CONCESSIONS_FOR_GLOBALIZATION,
+                      global_concessions(t, bank) - concessions(t, bank),
+                      "concession(s) from Patron"))
+    if square == "holy":
+        green = sum(prestige(t, b, "patron")
+                    for b in holders(t, Ability.PATRON_COUNTS_AS_GREEN_BISHOPS_FOR_HOLY))
+        notes.append((Ability.PATRON_COUNTS_AS_GREEN_BISHOPS_FOR_HOLY, green,
+                      "green bishop(s) from Patron"))
+        pirates = len(_green_pirates(t)) if anyone_has(
+            t, Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY) else 0
+        notes.append((Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY, pirates,
+                      "green pirate(s) also counted red"))
+    ability = TWO_ACTIONS.get(square)
+    events = [ability_event(a, f"The {square} count includes {n} {what}.")
+              for a, n, what in notes if n > 0]
+    if ability is not None and declaration_cost(t, bank, square) == 2:
+        events.append(ability_event(ability, f"Declaring the {square} victory takes both "
+                                             "actions of the turn."))
+    return events

@@ -22,6 +22,7 @@ from engine.pax.model import (
     tableau,
 )
 from engine.pax.notation import border_line_name
+from engine.pax.places import cities_of
 
 
 def _card(t: Table, card_id: str) -> dict[str, Any]:
@@ -81,7 +82,7 @@ def _map(t: Table) -> list[dict[str, Any]]:
     for empire_id, empire in catalog.empires.items():
         data = t.state["empires"][empire_id]
         cities = []
-        for city_id in empire.cities:
+        for city_id in cities_of(t, empire_id):
             busted = city_id in t.state["busted"]
             occupant = t.state["cities"].get(city_id)
             cities.append({

@@ -8,15 +8,14 @@ view, rewrite them and review the diff:
 
 Scenarios:
 - `setup`: a new 3-player game (seed b"golden"), Fugger to act; nothing has happened yet.
-- `midgame`: the same seed with astrology, after 59 seeded random decisions taken only from
-  the option lists; then, because the engine does not yet do coronations or regime changes,
-  Hungary is patched into a republic in Medici's tableau and a bishop onto England's throne.
+- `midgame`: the same seed with astrology, arranged by a script (see midgame()): cards in
+  tableaux, an Old Maid, a Republic with repressed tokens, bishops, a pirate, market florins,
+  an active victory square and three entries of history.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,9 @@ from typing import Any
 import jinja2
 import pytest
 
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending, waiting_for
-from engine.core.chance import SeededChance
-from engine.core.table import Event, Table
+from engine.core.table import Table, event
 from engine.pax.ruleset import PAX
 from pbem import report
 from pbem.errors import UsageError
@@ -42,22 +40,59 @@ def setup_game() -> tuple[Table, list[dict[str, Any]]]:
     return new_table(players=3, seed=b"golden"), []
 
 
-def midgame() -> tuple[Table, list[dict[str, Any]]]:
-    """59 random decisions; the history holds one entry per decision (its seq), with events."""
-    table = new_table(players=3, seed=b"golden", astrology=True)
-    chance = SeededChance(b"golden", "test", 1000)
-    rng = random.Random(2)
-    history: list[dict[str, Any]] = []
-    for seq in range(1, 60):
-        node = next_pending(table.agenda)
-        assert node is not None
-        events: list[Event] = answer(PAX, table, rng.choice(options_now(PAX, table)), chance)
-        events += run_automatic(PAX, table, chance)
-        history.append({"seq": seq, "player": node["player"], "events": events})
+def _take(table: Table, card_id: str) -> None:
+    """Lift a card out of whichever deck, market slot or box holds it."""
     state = table.state
-    state["empires"]["hungary"].update(ruler="medici", side="republic")
-    state["players"]["medici"]["east"].append("empire_square_hungary")
+    for segments in state["decks"].values():
+        for segment in segments:
+            if card_id in segment:
+                segment.remove(card_id)
+    for row in state["market"].values():
+        for slot in row:
+            if slot["card"] == card_id:
+                slot["card"] = None
+    if card_id in state["box"]:
+        state["box"].remove(card_id)
+
+
+def midgame() -> tuple[Table, list[dict[str, Any]]]:
+    """A scripted position (not random play, so engine changes elsewhere leave it alone):
+    tableaux with a bishop, an Old Maid, a Republic holding repressed tokens, a pirate, a
+    throne bishop, market florins, an active victory square and a few turns of history."""
+    table = new_table(players=3, seed=b"golden", astrology=True)
+    state = table.state
+    bank = state["order"]  # fugger, then the others in turn order
+    for card_id, zone in (("PREN007", (bank[0], "west")), ("PREN044", (bank[0], "old_maids")),
+                          ("PREN001", (bank[1], "hand")), ("PREN003", (bank[0], "hand")),
+                          ("PREN004", (bank[2], "hand"))):
+        _take(table, card_id)
+        state["players"][zone[0]][zone[1]].append(card_id)
+    for side in ("east", "west"):
+        row = state["market"][side]
+        empty = [i for i, slot in enumerate(row) if slot["card"] is None]
+        for index in empty:
+            refill = state["box"].pop(0) if side == "west" else state["box"].pop()
+            row[index]["card"] = refill
+    state["market"]["west"][0]["florins"] = 4
+    state["market"]["east"][2]["florins"] = 1
+    state["bishops"]["PREN007"] = "catholic"
     state["bishops"]["empire_square_england"] = "reformist"
+    state["empires"]["hungary"].update(ruler=bank[2], side="republic",
+                                       repressed=["knight:catholic", "knight:reformist"])
+    state["players"][bank[2]]["east"].append("empire_square_hungary")
+    state["borders"]["border_mamluk_ottoman"] = {"pirate": "pirate:islamic"}
+    state["victory"]["holy"] = "active"
+    state["players"][bank[1]]["florins"] = 7
+    state["turn"] = {"number": 4, "player": bank[0], "actions": 0, "used": [], "usury": []}
+    history = [
+        {"seq": 1, "player": bank[0], "events": [event(f"{bank[0].title()} plays Peter's Pence.")]},
+        {"seq": 2, "player": bank[1], "events": [
+            event(f"{bank[1].title()} buys a card."),
+            event("A private note.", visible_to=[bank[1]])]},
+        {"seq": 3, "player": bank[2], "events": [
+            event(f"{bank[2].title()} convenes the west trade fair.")]},
+    ]
+    PAX.check_invariants(table)
     return table, history
 
 
@@ -278,12 +313,13 @@ def test_text_report_shows_the_board() -> None:
         "england-portugal (sea): Marchionni concession",
         "mamluk-ottoman (sea): islamic pirate",
         "W1 Peter's Pence (the West; prestige: catholic) [catholic bishop]",
-        "Old Maids: Isabella of Castille (prestige: catholic)",
+        "    Isabella of Castille (prestige: catholic)",
         "west 0     -        4  [trade fair card]",
-        "West: deck 3 cards; next card (astrology): Inquisition Pope",
+        "east 2     2        1  Barbarossa Brothers (Papal States)",
+        "West: deck 18 cards; next card (astrology): Mons Meg (England)",
         "East fair: from Tana through Byzantium, Hungary, Ottoman, Mamluk",
         "holy: active   imperial: inactive",
-        "Marchionni * Bea                  7     2        0            1",
+        "Marchionni   Bea                  7     1        0            1",
     ]:
         assert expected in text
 

@@ -16,18 +16,19 @@ from engine.pax.model import (
     card_location,
     card_name,
     cat,
-    city_slots,
     describe_token,
     free_token,
     location_empires,
+    owner_of,
     player,
-    remove_from_border,
     repress,
     square_of,
     tableau,
     token,
 )
 from engine.pax.notation import border_line_name, city_line_name, short_empire
+from engine.pax.pirates import pirate_arrives
+from engine.pax.places import city_slots, entry_events
 
 SKIP = Choice("skip", (), (), "skip")
 
@@ -82,7 +83,10 @@ def _border_options(t: Table, node: Node, empires: list[str]) -> list[Choice]:
 def _bishop_options(t: Table, node: Node) -> list[Choice]:
     card_id = node["args"]["card"]
     source = card_location(t, card_id)
-    options = [Choice("bishop", (card_id,), ("card",), f"bishop {quoted(card_name(t, card_id))}")]
+    options = []
+    if owner_of(t, card_id) is not None:  # not a card sold under Machiavellianism
+        options.append(Choice("bishop", (card_id,), ("card",),
+                              f"bishop {quoted(card_name(t, card_id))}"))
     for bank in banks(t):
         for target in tableau(t, bank):
             if target != card_id and _same_location(t, card_location(t, target), source):
@@ -147,6 +151,7 @@ def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
                             f"{describe_token(occupant)} in {city.name}."))
     t.state["cities"][city_id] = tok
     t.state["cities"] = dict(sorted(t.state["cities"].items()))
+    events += entry_events(t, city_id)
     return events + [event(f"{bank.title()} places a {describe_token(tok)} in {city.name}.")]
 
 
@@ -155,11 +160,9 @@ def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str
     content = t.state["borders"].get(border_id, {})
     events = []
     if tok.startswith("pirate:"):
-        for role in list(content):
-            events.append(event(f"The {describe_token(tok)} kills the "
-                                f"{describe_token(content[role])} on {border.name}."))
-            remove_from_border(t, border_id, role)
-        t.state["borders"][border_id] = {"pirate": tok}
+        victims, notes = pirate_arrives(t, tok, border_id)
+        events += [event(f"The {describe_token(tok)} kills the {describe_token(victim)} on "
+                         f"{border.name}.") for victim in victims] + notes
     else:
         if "concession" in content:
             empires = [e for e in border.empires

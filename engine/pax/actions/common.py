@@ -30,13 +30,21 @@ class Result:
 
 OptionsFn = Callable[[Table, str], list[Choice]]
 ApplyFn = Callable[[Table, str, Choice, Chance], Result]
+Cost = tuple[int, Event | None]  # actions used, and the ability event when one changed it
+CostFn = Callable[[Table, str, Choice], Cost]
+
+
+def one_action(t: Table, bank: str, choice: Choice) -> Cost:
+    return 1, None
 
 
 @dataclass(frozen=True)
 class Verb:
-    """One main-turn action (E1-E6): its legal choices and its handler."""
+    """One main-turn action (E1-E6, and the ability actions): its legal choices, its
+    handler, its per-turn limit buckets (D1) and how many of the turn's actions it uses."""
 
     options: OptionsFn
     apply: ApplyFn
-    limit_key: Callable[[Choice], str]  # per-turn limit bucket (D1)
-    once: bool  # at most once per turn (ops and fairs per side, victory)
+    limits: Callable[[Choice], tuple[str, ...]]  # per-turn limit buckets (D1)
+    once: bool  # at most once per turn (ops and fairs per side, victory, ability actions)
+    cost: CostFn = one_action

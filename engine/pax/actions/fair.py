@@ -7,6 +7,7 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_count, ability_event, has_ability
 from engine.pax.actions.common import Result
 from engine.pax.model import (
     card_name,
@@ -14,13 +15,15 @@ from engine.pax.model import (
     concession_owner,
     describe_token,
     discard,
-    empty_cities,
     free_token,
     levy_token,
     open_emporium,
     player,
 )
 from engine.pax.notation import city_line_name
+from engine.pax.places import empty_cities, entry_events
+
+SPICE_ISLANDS = "spice_islands"
 
 
 def fair_options(t: Table, bank: str) -> list[Choice]:
@@ -41,9 +44,14 @@ def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
                     f"profits are {profits} florin{'s' * (profits != 1)} ({china} from China).")]
     me = player(t, bank)
     if not t.state["options"].get("bankruptcy"):
-        me["florins"] += 1  # G2 subsidy
-        profits -= 1
-        events.append(event(f"{who} takes the 1-florin subsidy."))
+        subsidy = 1  # G2; none in the bankruptcy variant (G6)
+        if has_ability(t, bank, Ability.EMPORIUM_SUBSIDY_TWO) and profits > 1:
+            subsidy = 2
+            events.append(ability_event(Ability.EMPORIUM_SUBSIDY_TWO,
+                                        f"{who} takes a 2-florin emporium subsidy."))
+        me["florins"] += subsidy
+        profits -= subsidy
+        events.append(event(f"{who} takes the {subsidy}-florin subsidy."))
     entered: list[str] = []
     if profits > 0:
         entered, profits, voyage = _voyage(t, side, profits)
@@ -77,18 +85,43 @@ def _voyage(t: Table, side: str, profits: int) -> tuple[list[str], int, list[Eve
         content = t.state["borders"].get(step, {})
         if not border.sea or not content:
             continue
-        if "pirate" in content:
+        if (owner := concession_owner(t, step)) is not None:
+            # PIRATE (Arsenal/Dalmatians): a pirate sharing the border takes no part.
+            earned, notes = _concession_profit(t, owner, emporium, profits)
+            player(t, owner)["florins"] += earned
+            profits -= earned
+            events += notes
+            events.append(event(f"{owner.title()}'s concession on {border.name} earns "
+                                f"{earned} florin{'s' * (earned != 1)}."))
+        elif "pirate" in content:
             profits -= 1
             events.append(event(f"A {describe_token(content['pirate'])} on {border.name} takes "
                                 "1 florin for China."))
-        elif (owner := concession_owner(t, step)) is not None:
-            player(t, owner)["florins"] += 1
-            profits -= 1
-            events.append(event(f"{owner.title()}'s concession on {border.name} earns 1 florin."))
         if profits == 0:
             events.append(event(f"The profits run out: the voyage ends at {border.name}."))
             break
     return entered, profits, events
+
+
+def _concession_profit(t: Table, owner: str, emporium: str, profits: int
+                       ) -> tuple[int, list[Event]]:
+    """G3: 1 florin, doubled by Michelangelo, and doubled per India/Almeida Armada in fairs
+    starting at the Spice Islands; never more than the profits left."""
+    notes = []
+    share = 1
+    if has_ability(t, owner, Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES):
+        share *= 2
+        notes.append(ability_event(Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES,
+                                   f"{owner.title()}'s concession counts double."))
+    if emporium == SPICE_ISLANDS:
+        armadas = ability_count(t, owner, Ability.CONCESSIONS_DOUBLE_IN_SPICE_ISLANDS_TRADE_FAIRS)
+        if armadas:
+            share *= 2 ** armadas
+            notes.append(ability_event(
+                Ability.CONCESSIONS_DOUBLE_IN_SPICE_ISLANDS_TRADE_FAIRS,
+                f"{owner.title()}'s concession takes {2 ** armadas} times its profit in a "
+                "Spice Islands fair."))
+    return min(share, profits), notes
 
 
 class Levy(Action):
@@ -114,4 +147,5 @@ class Levy(Action):
         t.state["cities"][city_id] = tok
         t.state["cities"] = dict(sorted(t.state["cities"].items()))
         city = cat(t).cities[city_id]
+        events += entry_events(t, city_id)
         return events + [event(f"Levy: a {describe_token(tok)} is raised in {city.name}.")]

@@ -7,10 +7,11 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import HAND_LIMIT, Ability, ability_event, hand_limit
 from engine.pax.actions.common import Result
-from engine.pax.catalog import SQUARES
-from engine.pax.model import card, card_name, hand_limit, player
+from engine.pax.model import card, card_name, player
 from engine.pax.setup import draw_card
+from engine.pax.victory import victory_squares
 
 SIDES = ("east", "west")
 OTHER = {"east": "west", "west": "east"}
@@ -18,7 +19,8 @@ OTHER = {"east": "west", "west": "east"}
 
 def buy_options(t: Table, bank: str) -> list[Choice]:
     me = player(t, bank)
-    full_hand = len(me["hand"]) >= hand_limit(t, bank)
+    limit = hand_limit(t, bank)
+    full_hand = limit is not None and len(me["hand"]) >= limit
     usury = set(t.state["turn"]["usury"])
     options = []
     for side in SIDES:
@@ -66,13 +68,17 @@ def apply_buy(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
         t.state["discard"].sort()
         events = [event(f"{bank.title()} buys the comet {name} for {column}{bonus}; "
                         "it is discarded.")]
-        inactive = [s for s in SQUARES if t.state["victory"][s] == "inactive"]
+        inactive = [s for s in victory_squares(t) if t.state["victory"][s] == "inactive"]
         follow = [new_node(t.state, "activate", bank)] if inactive else []
         return Result(events, follow)
+    events = []
+    if len(me["hand"]) >= HAND_LIMIT:
+        events.append(ability_event(Ability.UNLIMITED_HAND_SIZE, f"{bank.title()} has no hand "
+                                    "limit and takes a card beyond the second."))
     me["hand"].append(card_id)
     me["hand"].sort()
     return Result([event(f"{bank.title()} buys {name} from {side} {column} for {column}{bonus}.",
-                         visible_to=None)], [])
+                         visible_to=None), *events], [])
 
 
 class Activate(Action):
@@ -83,7 +89,7 @@ class Activate(Action):
 
     def options(self, t: Table, node: Node) -> list[Choice]:
         return [Choice("activate", (s,), ("square",), f"activate {s}")
-                for s in SQUARES if t.state["victory"][s] == "inactive"]
+                for s in victory_squares(t) if t.state["victory"][s] == "inactive"]
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         square = choice.args[0]

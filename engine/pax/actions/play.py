@@ -8,6 +8,7 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event
 from engine.pax.actions.common import Result, card_choice
 from engine.pax.actions.oneshots import oneshot_options, trigger
 from engine.pax.actions.oneshots.common import agent_nodes, kind_of, word
@@ -56,6 +57,13 @@ class OneShot(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         card_id = node["args"]["card"]
         bank = node["player"]
+        if node["args"].get("sold"):  # Machiavellianism: the sold card's one-shot, or nothing
+            if choice.verb == "no oneshot":
+                return []
+            note = ability_event(Ability.SELL_TO_TRIGGER_ONE_SHOT,
+                                 f"Machiavellianism: {bank.title()} resolves the one-shot of "
+                                 f"the sold {card_name(t, card_id)}.")
+            return [note, *trigger(t, bank, card_id, choice.args[0] if choice.args else None)]
         if choice.verb == "no oneshot":
             t.agenda[0:0] = agent_nodes(t, bank, card_id, optional=True)
             return [event(f"{card_name(t, card_id)} is played without its "

@@ -9,16 +9,28 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
-from engine.pax.actions.common import Result, Verb
+from engine.pax.abilities import Ability, ability_event, has_ability
+from engine.pax.actions.ability_actions import (
+    apostasy_options,
+    apply_apostasy,
+    apply_revolt,
+    revolt_options,
+)
+from engine.pax.actions.common import Cost, Result, Verb
 from engine.pax.actions.fair import apply_fair, fair_options
 from engine.pax.actions.market import apply_buy, buy_options, refresh_market
 from engine.pax.actions.ops.node import apply_ops, ops_options
 from engine.pax.actions.ops.tax import has_concession, set_standing, standing_answer, standing_options
 from engine.pax.actions.play import apply_play, play_options
 from engine.pax.actions.sell import apply_sell, sell_options
-from engine.pax.catalog import SQUARES
 from engine.pax.model import player, prestige, tableau
-from engine.pax.victory import describe, meets
+from engine.pax.victory import (
+    ability_notes,
+    declaration_cost,
+    describe,
+    meets,
+    victory_squares,
+)
 
 END = Choice("end", (), (), "end")
 ACTIONS_PER_TURN = 2
@@ -26,14 +38,43 @@ ACTIONS_PER_TURN = 2
 
 def victory_options(t: Table, bank: str) -> list[Choice]:
     """E6: an active square whose conditions the player meets now."""
-    return [Choice("victory", (square,), ("square",), f"victory {square}") for square in SQUARES
+    return [Choice("victory", (square,), ("square",), f"victory {square}")
+            for square in victory_squares(t)
             if t.state["victory"][square] == "active" and meets(t, bank, square)]
 
 
 def apply_victory(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     square = choice.args[0]
     declared = event(f"{bank.title()} declares the {square} victory.", kind=f"victory:{square}")
-    return Result([declared, *finish(t, [bank], square, describe(t, bank, square))], [])
+    notes = ability_notes(t, bank, square)
+    return Result([declared, *notes, *finish(t, [bank], square, describe(t, bank, square))], [])
+
+
+def victory_cost(t: Table, bank: str, choice: Choice) -> Cost:
+    return declaration_cost(t, bank, choice.args[0]), None
+
+
+FREE_OPS = {"east": Ability.FREE_EASTERN_OPS, "west": Ability.FREE_WESTERN_OPS}
+
+
+def ops_cost(t: Table, bank: str, choice: Choice) -> Cost:
+    """D1: free ops abilities (the side still runs once per turn)."""
+    side = choice.args[0]
+    sides = ("east", "west") if side == "both" else (side,)
+    if all(has_ability(t, bank, FREE_OPS[s]) for s in sides):
+        ability = FREE_OPS[sides[0]]
+        return 0, ability_event(ability, f"{bank.title()} runs the {side} ops without using "
+                                         "an action.")
+    return 1, None
+
+
+def fair_cost(t: Table, bank: str, choice: Choice) -> Cost:
+    """Podestà of Venice: the first trade fair of the turn uses no action."""
+    first = not any(key.startswith("fair_") for key in t.state["turn"]["used"])
+    if first and has_ability(t, bank, Ability.FREE_TRADE_FAIR):
+        return 0, ability_event(Ability.FREE_TRADE_FAIR, f"{bank.title()}'s first trade fair "
+                                                         "this turn uses no action.")
+    return 1, None
 
 
 def free_lines(t: Table, bank: str) -> list[Choice]:
@@ -43,13 +84,22 @@ def free_lines(t: Table, bank: str) -> list[Choice]:
     return []
 
 
+def _ops_limits(choice: Choice) -> tuple[str, ...]:
+    side = choice.args[0]
+    return ("ops_east", "ops_west") if side == "both" else (f"ops_{side}",)
+
+
 VERBS: dict[str, Verb] = {
-    "buy": Verb(buy_options, apply_buy, lambda c: "buy", once=False),
-    "sell": Verb(sell_options, apply_sell, lambda c: "sell", once=False),
-    "play": Verb(play_options, apply_play, lambda c: "play", once=False),
-    "fair": Verb(fair_options, apply_fair, lambda c: f"fair_{c.args[0]}", once=True),
-    "ops": Verb(ops_options, apply_ops, lambda c: f"ops_{c.args[0]}", once=True),
-    "victory": Verb(victory_options, apply_victory, lambda c: "victory", once=True),
+    "buy": Verb(buy_options, apply_buy, lambda c: ("buy",), once=False),
+    "sell": Verb(sell_options, apply_sell, lambda c: ("sell",), once=False),
+    "play": Verb(play_options, apply_play, lambda c: ("play",), once=False),
+    "fair": Verb(fair_options, apply_fair, lambda c: (f"fair_{c.args[0]}",), once=True,
+                 cost=fair_cost),
+    "ops": Verb(ops_options, apply_ops, _ops_limits, once=True, cost=ops_cost),
+    "victory": Verb(victory_options, apply_victory, lambda c: ("victory",), once=True,
+                    cost=victory_cost),
+    "apostasy": Verb(apostasy_options, apply_apostasy, lambda c: ("apostasy",), once=True),
+    "revolt": Verb(revolt_options, apply_revolt, lambda c: ("revolt",), once=True),
 }
 
 
@@ -60,14 +110,17 @@ class Turn(Action):
     def options(self, t: Table, node: Node) -> list[Choice]:
         bank = node["player"]
         turn = t.state["turn"]
+        left = ACTIONS_PER_TURN - turn["actions"]
         options: list[Choice] = []
-        if turn["actions"] < ACTIONS_PER_TURN:
-            for verb in VERBS.values():
-                options += [c for c in verb.options(t, bank)
-                            if not (verb.once and verb.limit_key(c) in turn["used"])]
-        if turn["actions"] >= 1 or not options:
+        for verb in VERBS.values():
+            for choice in verb.options(t, bank):
+                if verb.once and any(key in turn["used"] for key in verb.limits(choice)):
+                    continue
+                if verb.cost(t, bank, choice)[0] <= left:
+                    options.append(choice)
+        if turn["used"] or not options:
             options.append(END)
-        if turn["actions"] < ACTIONS_PER_TURN:
+        if left > 0:
             options += free_lines(t, bank)
         return options
 
@@ -88,13 +141,15 @@ class Turn(Action):
             return set_standing(t, bank, choice)
         verb = VERBS[choice.verb]
         turn = t.state["turn"]
-        turn["actions"] += 1
-        turn["used"] = sorted({*turn["used"], verb.limit_key(choice)})
+        cost, note = verb.cost(t, bank, choice)
+        turn["actions"] += cost
+        turn["used"] = sorted({*turn["used"], *verb.limits(choice)})
         result = verb.apply(t, bank, choice, chance)
+        events = ([note] if note else []) + result.events
         if t.state["over"]:
-            return result.events
+            return events
         t.agenda[0:0] = [*result.follow_ups, node]
-        return result.events
+        return events
 
 
 def end_turn(t: Table, bank: str, chance: Chance) -> list[Event]:

@@ -15,6 +15,7 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event, has_ability
 from engine.pax.actions.oneshots.common import RESOLVE, agent_nodes, empire_name, one_shot
 from engine.pax.model import (
     banks,
@@ -37,11 +38,18 @@ def religions(t: Table, card_id: str) -> tuple[str, str]:
     return str(first), str(second)
 
 
-def condemned(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
-    """The cards a tableau must discard: none unless it holds both prestiges (Old Maids aside)."""
+def on_trial(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
+    """The cards a tableau holds with either prestige, if it holds both (Old Maids aside)."""
     if not all(prestige(t, bank, faith, for_victory=False) for faith in faiths):
         return []
     return [c for c in tableau(t, bank) if set(card_prestige(t, c)) & set(faiths)]
+
+
+def condemned(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
+    """The cards a tableau must discard: none under Epicurean Swerve (immune_to_apostasy)."""
+    if has_ability(t, bank, Ability.IMMUNE_TO_APOSTASY):
+        return []
+    return on_trial(t, bank, faiths)
 
 
 class Apostasy:
@@ -90,16 +98,21 @@ class ApostasyTrial(Action):
         first, second = node["args"]["religions"]
         faiths = (str(first), str(second))
         verdicts = {bank: condemned(t, bank, faiths) for bank in banks(t)}
-        events: list[Event] = []
+        events: list[Event] = [
+            ability_event(Ability.IMMUNE_TO_APOSTASY, f"{bank.title()} is immune to apostasy "
+                                                      "and discards nothing.")
+            for bank in banks(t) if on_trial(t, bank, faiths) and not verdicts[bank]]
+        condemning = False
         for bank, cards in verdicts.items():
             if not cards:
                 continue
+            condemning = True
             names = ", ".join(card_name(t, c) for c in cards)
             events.append(event(f"Apostasy: {bank.title()} holds both {first} and {second} "
                                 f"prestige and loses {names}."))
             for card_id in cards:
                 events += _condemn(t, card_id)
-        if not events:
+        if not condemning:
             events.append(event(f"Apostasy: no tableau holds both {first} and {second} "
                                 "prestige; nobody discards."))
         return events

@@ -11,6 +11,7 @@ from engine.core.choice import Choice
 from engine.core.table import Event, Table
 from engine.pax.battle import Fighter
 from engine.pax.model import card, cat, token
+from engine.pax.places import cities_of
 
 RESOLVE = Choice("resolve", (), (), "resolve")
 ONE_SHOT_WORDS = {
@@ -80,7 +81,7 @@ def agent_fighters(t: Table, bank: str, card_id: str, *, exclude: Sequence[str])
 def city_fighters(t: Table, empire_id: str, source: str = "city") -> list[Fighter]:
     """The ruling class in an empire's cities, as fighters."""
     return [{"token": t.state["cities"][city_id], "from": source, "at": city_id}
-            for city_id in cat(t).empires[empire_id].cities if city_id in t.state["cities"]]
+            for city_id in cities_of(t, empire_id) if city_id in t.state["cities"]]
 
 
 def border_fighters(t: Table, empire_id: str, role: str) -> list[Fighter]:

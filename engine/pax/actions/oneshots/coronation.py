@@ -2,34 +2,65 @@
 the player's own tableau. The couple sits on the King's side of the tableau (the queen is kept
 on her husband's empire, `empires.<e>.queen`, and takes his Location), and the marriage is a
 REGIME CHANGE: a King from the throne joins the tableau with his bishop, and the player may
-place a concession and emancipate."""
+place a concession and emancipate.
+
+Star Chamber (coronation_claims_married_or_opponent_kings) also lets its owner claim a King
+already married (his queen is discarded) or sitting in an opponent's tableau (taken from it,
+losing its court, as in any regime change from an enemy)."""
 
 from __future__ import annotations
 
 from engine.core.agenda import Node
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event, active_abilities, has_ability
 from engine.pax.actions.oneshots.common import empire_name, one_shot
-from engine.pax.model import card_name, empire_state
+from engine.pax.model import card_name, discard, empire_state
 from engine.pax.regime import regime_change
+
+
+def _free(data: dict[str, object], bank: str) -> bool:
+    return not data.get("queen") and data["ruler"] in (None, bank)
 
 
 def suitors(t: Table, bank: str, queen_id: str) -> list[str]:
     """The suitors she may marry now: King side up, unmarried, in his throne or `bank`'s
-    tableau (a vassal in that tableau is a King there too)."""
+    tableau (a vassal in that tableau is a King there too); any King-side suitor with Star
+    Chamber."""
+    claims = has_ability(t, bank, Ability.CORONATION_CLAIMS_MARRIED_OR_OPPONENT_KINGS)
     eligible = []
     for empire_id in one_shot(t, queen_id)["suitors"]:
         data = empire_state(t, str(empire_id))
-        if data["side"] == "king" and not data.get("queen") and data["ruler"] in (None, bank):
+        if data["side"] == "king" and (claims or _free(data, bank)):
             eligible.append(str(empire_id))
     return eligible
 
 
 def marry(t: Table, bank: str, queen_id: str, empire_id: str) -> tuple[list[Event], list[Node]]:
     data = empire_state(t, empire_id)
-    where = "from his throne" if data["ruler"] is None else "in their tableau"
+    events: list[Event] = []
+    if not _free(data, bank):
+        events.append(ability_event(Ability.CORONATION_CLAIMS_MARRIED_OR_OPPONENT_KINGS,
+                                    f"Star Chamber: {bank.title()} claims the King of "
+                                    f"{empire_name(t, empire_id)}."))
+    rival = data.get("queen")
+    if rival:
+        discard(t, rival)
+        events.append(event(f"{card_name(t, rival)} is set aside and discarded."))
+    taken = data["ruler"] not in (None, bank)
+    where = "from his throne" if data["ruler"] is None else \
+        "from an opponent's tableau" if taken else "in their tableau"
+    changed: list[Event] = []
+    follow: list[Node] = []
+    if taken:  # the regime change from an enemy comes first, so she is not lost with his court
+        changed, follow = regime_change(t, bank, empire_id, cause="coronation")
     data["queen"] = queen_id
-    events = [event(f"{bank.title()} crowns {card_name(t, queen_id)}: she marries the King of "
-                    f"{empire_name(t, empire_id)} {where}, forming a royal couple.",
-                    kind="oneshot:coronation")]
-    changed, follow = regime_change(t, bank, empire_id, cause="coronation")
+    events.append(event(f"{bank.title()} crowns {card_name(t, queen_id)}: she marries the King "
+                        f"of {empire_name(t, empire_id)} {where}, forming a royal couple.",
+                        kind="oneshot:coronation"))
+    if not taken:
+        changed, follow = regime_change(t, bank, empire_id, cause="coronation")
+    if Ability.PORTUGAL_FRANCE_NOT_ADJACENT in active_abilities(t, queen_id):
+        changed.append(ability_event(Ability.PORTUGAL_FRANCE_NOT_ADJACENT,
+                                     f"{card_name(t, queen_id)} is crowned: Portugal and France "
+                                     "are no longer adjacent."))
     return events + changed, follow

@@ -12,6 +12,7 @@ of the believers' religion (battle.BattleWon), then a REGIME CHANGE.
 from __future__ import annotations
 
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event, has_ability
 from engine.pax.actions.oneshots.common import (
     agent_fighters,
     agent_nodes,
@@ -24,6 +25,7 @@ from engine.pax.actions.oneshots.common import (
 )
 from engine.pax.battle import Fighter, start_battle
 from engine.pax.model import card_name, cat, token_colour, token_kind
+from engine.pax.places import adjacent, separated
 
 
 def believers(t: Table, card_id: str) -> str:
@@ -34,16 +36,47 @@ def heretic_colours(t: Table, card_id: str) -> list[str]:
     return [str(r) for r in one_shot(t, card_id)["defenders"]]
 
 
+def rooks_join(t: Table, bank: str, card_id: str) -> bool:
+    """Knights Hospitaller: in the owner's crusades, adjacent gold rooks fight as knights."""
+    return kind_of(t, card_id) == "crusade" and has_ability(
+        t, bank, Ability.CRUSADE_ROOKS_COUNT_AS_KNIGHTS)
+
+
+def _adjacent_believers(t: Table, empire_id: str, faith: str, kinds: tuple[str, ...]
+                        ) -> list[Fighter]:
+    return [f for f in city_fighters(t, empire_id, "adjacent")
+            if token_kind(f["token"]) in kinds and token_colour(f["token"]) == faith]
+
+
 def attackers(t: Table, bank: str, card_id: str, target: str) -> list[Fighter]:
     faith = believers(t, card_id)
     fighters = agent_fighters(t, bank, card_id, exclude=("bishop", "pawn"))
     fighters += [f for f in city_fighters(t, target) if token_colour(f["token"]) == faith]
     fighters += [f for f in border_fighters(t, target, "pirate")
                  if token_colour(f["token"]) == faith]
-    for neighbour in cat(t).empires[target].adjacent:
-        fighters += [f for f in city_fighters(t, neighbour, "adjacent")
-                     if token_kind(f["token"]) == "knight" and token_colour(f["token"]) == faith]
+    kinds = ("knight", "rook") if rooks_join(t, bank, card_id) else ("knight",)
+    for neighbour in adjacent(t, target):
+        fighters += _adjacent_believers(t, neighbour, faith, kinds)
     return fighters
+
+
+def ability_notes(t: Table, bank: str, card_id: str, target: str) -> list[Event]:
+    """The abilities that changed who fights (Knights Hospitaller, Catherine of Navarre)."""
+    faith = believers(t, card_id)
+    notes = []
+    if rooks_join(t, bank, card_id):
+        rooks = sum(len(_adjacent_believers(t, n, faith, ("rook",))) for n in adjacent(t, target))
+        if rooks:
+            notes.append(ability_event(Ability.CRUSADE_ROOKS_COUNT_AS_KNIGHTS,
+                                       f"{rooks} adjacent gold rook(s) join the crusade as "
+                                       "knights."))
+    cut = [n for n in cat(t).empires[target].adjacent if separated(t, target, n)
+           and _adjacent_believers(t, n, faith, ("knight",))]
+    if cut:
+        notes.append(ability_event(Ability.PORTUGAL_FRANCE_NOT_ADJACENT,
+                                   "Portugal and France are not adjacent: the knights of "
+                                   f"{empire_name(t, cut[0])} stay out of the war."))
+    return notes
 
 
 def defenders(t: Table, card_id: str, target: str) -> list[Fighter]:
@@ -70,6 +103,7 @@ class ReligiousWar:
         events = [event(f"{bank.title()} launches the {word(kind)} of {card_name(t, card_id)} "
                         f"in {empire_name(t, empire)}: {faith} believers against the heretics.",
                         kind=f"oneshot:{kind}")]
+        events += ability_notes(t, bank, card_id, empire)
         started, battle = start_battle(
             t, bank, target=empire, kind=kind,
             attackers=attackers(t, bank, card_id, empire),

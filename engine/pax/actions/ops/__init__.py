@@ -9,8 +9,9 @@ campaign); `node` holds the `ops` action and its decision.
 from __future__ import annotations
 
 from engine.core.ruleset import Action
+from engine.pax.actions.ops.borrow import Borrow
 from engine.pax.actions.ops.node import Ops
 from engine.pax.actions.ops.tax import TaxLevy, TaxResponse
 
-ACTIONS: list[Action] = [Ops(), TaxResponse(), TaxLevy()]
+ACTIONS: list[Action] = [Ops(), TaxResponse(), TaxLevy(), Borrow()]
 VERBS: tuple[str, ...] = ("standing",)

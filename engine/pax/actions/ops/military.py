@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core.choice import Choice
 from engine.core.table import Table
+from engine.pax.abilities import Ability, ability_event, has_ability
 from engine.pax.actions.ops.base import (
     Done,
     OpHandler,
@@ -17,7 +18,6 @@ from engine.pax.actions.ops.base import (
 from engine.pax.battle import start_battle
 from engine.pax.model import (
     cat,
-    city_slots,
     describe_token,
     empire_state,
     player,
@@ -26,6 +26,10 @@ from engine.pax.model import (
     token_kind,
 )
 from engine.pax.notation import short_empire
+from engine.pax.pirates import pirate_arrives
+from engine.pax.places import adjacent, city_slots
+
+MAMLUK = "mamluk"
 
 # --- corsair (F7) -----------------------------------------------------------------------------
 
@@ -57,13 +61,12 @@ def corsair_perform(t: Table, bank: str, choice: Choice) -> Done:
     source, goal = choice.args[1], choice.args[2]
     pirate = t.state["borders"][source]["pirate"]
     remove_from_border(t, source, "pirate")
-    victims = [describe_token(tok) for tok in t.state["borders"].pop(goal, {}).values()]
-    t.state["borders"][goal] = {"pirate": pirate}
-    t.state["borders"] = dict(sorted(t.state["borders"].items()))
+    victims, notes = pirate_arrives(t, pirate, goal)
     text = f"the {describe_token(pirate)} sails from {cat(t).borders[source].name} to " \
         f"{cat(t).borders[goal].name}"
-    text += f", killing the {' and the '.join(victims)} there." if victims else "."
-    return [op_event(t, bank, choice, text)], []
+    killed = " and the ".join(describe_token(v) for v in victims)
+    text += f", killing the {killed} there." if victims else "."
+    return [op_event(t, bank, choice, text), *notes], []
 
 
 # --- siege (F8) -------------------------------------------------------------------------------
@@ -108,31 +111,50 @@ def campaign_knights(t: Table, empire_id: str) -> list[str]:
             if token_kind(t.state["cities"].get(c, "none:none")) == "knight"]
 
 
+def mamluk_slaves(t: Table, bank: str, target: str) -> list[str]:
+    """Circassian Mamluks: in the owner's campaigns against an Eastern empire, every token
+    repressed on the Mamluk square fights as a knight (and costs 1 florin)."""
+    if cat(t).empires[target].region != "east" or target == MAMLUK:
+        return []
+    if not has_ability(t, bank, Ability.MAMLUK_REPRESSED_TOKENS_JOIN_EAST_CAMPAIGNS):
+        return []
+    return list(empire_state(t, MAMLUK)["repressed"])
+
+
 def campaign_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
     empire_id = cat(t).empire_of_square(card_id)
-    knights = campaign_knights(t, empire_id)
-    if not knights or len(knights) > player(t, bank)["florins"]:
-        return []
-    return [op_choice(t, card_id, op_id, (target,), ("empire",), (short_empire(cat(t), target),))
-            for target in sorted(cat(t).empires[empire_id].adjacent)
-            if empire_state(t, target)["ruler"] != bank]
+    knights = len(campaign_knights(t, empire_id))
+    choices = []
+    for target in sorted(adjacent(t, empire_id)):
+        size = knights + len(mamluk_slaves(t, bank, target))
+        if empire_state(t, target)["ruler"] == bank or not knights \
+                or size > player(t, bank)["florins"]:
+            continue
+        choices.append(op_choice(t, card_id, op_id, (target,), ("empire",),
+                                 (short_empire(cat(t), target),)))
+    return choices
 
 
 def campaign_perform(t: Table, bank: str, choice: Choice) -> Done:
     card_id, _ = split_card_op(choice)
     attacker, target = cat(t).empire_of_square(card_id), choice.args[1]
     knights = campaign_knights(t, attacker)
-    player(t, bank)["florins"] -= len(knights)
     attackers = [{"token": t.state["cities"][c], "from": "adjacent", "at": c} for c in knights]
+    slaves = mamluk_slaves(t, bank, target)
+    attackers += [{"token": tok, "from": "repressed", "at": MAMLUK} for tok in slaves]
+    size = len(attackers)
+    player(t, bank)["florins"] -= size
     defenders = [{"token": t.state["cities"][c], "from": "city", "at": c}
                  for c in city_slots(t, target) if c in t.state["cities"]]
     text = (f"{cat(t).empires[attacker].name} campaigns against {cat(t).empires[target].name} "
-            f"with {len(knights)} knight{'s' * (len(knights) != 1)}, paying "
-            f"{len(knights)} florin{'s' * (len(knights) != 1)}.")
+            f"with {size} knight{'s' * (size != 1)}, paying {size} florin{'s' * (size != 1)}.")
+    notes = [ability_event(Ability.MAMLUK_REPRESSED_TOKENS_JOIN_EAST_CAMPAIGNS,
+                           f"{len(slaves)} token(s) repressed on the Mamluk square fight as "
+                           "knights.")] if slaves else []
     events, node = start_battle(t, bank, target=target, kind="campaign", attackers=attackers,
                                 defenders=defenders,
                                 victory={"cause": "campaign", "conqueror": attacker})
-    return [op_event(t, bank, choice, text), *events], [node]
+    return [op_event(t, bank, choice, text), *notes, *events], [node]
 
 
 CORSAIR = OpHandler(corsair_targets, corsair_perform)

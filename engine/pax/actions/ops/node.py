@@ -13,53 +13,71 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event, has_ability, usable_ops
 from engine.pax.actions.common import Result
 from engine.pax.actions.ops.base import REGIONS, OpHandler, op_type, split_card_op
 from engine.pax.actions.ops.military import CAMPAIGN, CORSAIR, SIEGE
 from engine.pax.actions.ops.political import BEHEAD, COMMERCE, REPRESS, VOTE
 from engine.pax.actions.ops.religious import INQUISITOR
 from engine.pax.actions.ops.tax import TAX
-from engine.pax.model import card_ops, cat, is_silenced, side_cards
+from engine.pax.model import cat, side_cards
 
 HANDLERS: dict[str, OpHandler] = {
     "inquisitor": INQUISITOR, "commerce": COMMERCE, "behead": BEHEAD, "tax": TAX,
     "repress": REPRESS, "vote": VOTE, "corsair": CORSAIR, "siege": SIEGE, "campaign": CAMPAIGN,
 }
 DONE = Choice("done", (), (), "done")
+BOTH = "both"
 
 
-def card_choices(t: Table, bank: str, card_id: str) -> list[Choice]:
-    """Every op line of one card now: each op with a valid target (F1f silencing applied)."""
-    silenced = is_silenced(t, card_id)
+def card_choices(t: Table, bank: str, card_id: str, *, political: bool = False
+                 ) -> list[Choice]:
+    """Every op line of one card now: each op with a valid target (F1f silencing applied;
+    immunity to silencing honoured); only its political ops when `political`."""
     choices: list[Choice] = []
-    for op_id in dict.fromkeys(card_ops(t, card_id)):
-        if silenced and cat(t).ops[op_id]["category"] != "religious":
+    for op_id in dict.fromkeys(usable_ops(t, card_id)):
+        if political and cat(t).ops[op_id]["category"] != "political":
             continue
         choices += HANDLERS[op_type(t, op_id)].targets(t, bank, card_id, op_id)
     return choices
 
 
+def sides_of(side: str) -> tuple[str, ...]:
+    """`both` is the East and the West together (east_and_west_ops_in_one_action)."""
+    return REGIONS if side == BOTH else (side,)
+
+
 def side_choices(t: Table, bank: str, side: str, used: list[str]) -> list[Choice]:
     choices: list[Choice] = []
-    for card_id in side_cards(t, bank, side):
-        if card_id not in used:
-            choices += card_choices(t, bank, card_id)
+    for one in sides_of(side):
+        for card_id in side_cards(t, bank, one):
+            if card_id not in used:
+                choices += card_choices(t, bank, card_id)
     return choices
 
 
 def can_run(t: Table, bank: str, side: str) -> bool:
-    return any(card_choices(t, bank, c) for c in side_cards(t, bank, side))
+    return any(card_choices(t, bank, c) for s in sides_of(side) for c in side_cards(t, bank, s))
 
 
 def ops_options(t: Table, bank: str) -> list[Choice]:
-    return [Choice("ops", (side,), ("side",), f"ops {side}")
-            for side in REGIONS if can_run(t, bank, side)]
+    """`ops east`, `ops west`, and `ops both` for the Transylvanian Plot / Last Sigh ability."""
+    runnable = [side for side in REGIONS if can_run(t, bank, side)]
+    choices = [Choice("ops", (side,), ("side",), f"ops {side}") for side in runnable]
+    if runnable and has_ability(t, bank, Ability.EAST_AND_WEST_OPS_IN_ONE_ACTION):
+        choices.append(Choice("ops", (BOTH,), ("side",), f"ops {BOTH}"))
+    return choices
 
 
 def apply_ops(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     side = choice.args[0]
-    text = f"{bank.title()} activates the ops of the {side.title()} of their tableau."
-    return Result([event(text)], [new_node(t.state, "ops", bank, side=side, used=[])])
+    if side == BOTH:
+        text = f"{bank.title()} activates the ops of both sides of their tableau in one action."
+        shown = ability_event(Ability.EAST_AND_WEST_OPS_IN_ONE_ACTION, text)
+    else:
+        shown = event(f"{bank.title()} activates the ops of the {side.title()} of their "
+                      "tableau.")
+    return Result([shown], [new_node(t.state, "ops", bank, side=side, used=[])])
 
 
 class Ops(Action):

@@ -9,6 +9,7 @@ from collections import Counter
 
 from engine.core.choice import Choice
 from engine.core.table import Table
+from engine.pax.abilities import Ability, ability_event, active_abilities, has_ability
 from engine.pax.actions.ops.base import (
     Done,
     OpHandler,
@@ -27,13 +28,13 @@ from engine.pax.model import (
     card_location,
     card_name,
     cat,
-    city_slots,
     concession_owner,
     describe_token,
     discard,
     empire_state,
     is_square,
     player,
+    prestige,
     remove_from_border,
     remove_from_tableau,
     repress,
@@ -42,6 +43,7 @@ from engine.pax.model import (
     token_kind,
 )
 from engine.pax.notation import short_empire
+from engine.pax.places import city_slots
 from engine.pax.regime import regime_change
 
 # --- commerce (F2) ----------------------------------------------------------------------------
@@ -70,14 +72,31 @@ def commerce_perform(t: Table, bank: str, choice: Choice) -> Done:
 # --- behead (F3) ------------------------------------------------------------------------------
 
 
+BEHEAD_BISHOPS = {
+    Ability.BEHEAD_EAST_CARD_WITH_BISHOP_ONLY: ("catholic", "islamic", "reformist"),
+    Ability.BEHEAD_EAST_CARD_WITH_ISLAMIC_OR_REFORMIST_BISHOP_ONLY: ("islamic", "reformist"),
+    Ability.BEHEAD_WEST_CARD_WITH_CATHOLIC_OR_REFORMIST_BISHOP_ONLY: ("catholic", "reformist"),
+}
+
+
+def behead_rules(t: Table, card_id: str) -> list[Ability]:
+    """The beheading card's own restrictions (its Location already keeps it to its region)."""
+    return [Ability(a) for a in active_abilities(t, card_id) if a in BEHEAD_BISHOPS]
+
+
 def behead_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
     location = card_location(t, card_id)
+    rules = behead_rules(t, card_id)
     choices = []
     for owner in banks(t):
         for target in tableau(t, owner):
-            if target != card_id and shares_location(t, card_location(t, target), location):
-                choices.append(op_choice(t, card_id, op_id, (target,), ("card",),
-                                         (label(t, target),)))
+            if target == card_id or not shares_location(t, card_location(t, target), location):
+                continue
+            bishop = t.state["bishops"].get(target)
+            if any(bishop not in BEHEAD_BISHOPS[rule] for rule in rules):
+                continue
+            choices.append(op_choice(t, card_id, op_id, (target,), ("card",),
+                                     (label(t, target),)))
     return choices
 
 
@@ -85,10 +104,13 @@ def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
     card_id, _ = split_card_op(choice)
     target = choice.args[1]
     name = card_name(t, target)
+    notes = [ability_event(rule, f"{card_name(t, card_id)} may behead only a card carrying a "
+                                 f"{' or '.join(BEHEAD_BISHOPS[rule])} bishop.")
+             for rule in behead_rules(t, card_id)]
     if not is_square(target):
         remove_from_tableau(t, target)
         discard(t, target)
-        return [op_event(t, bank, choice, f"{name} is beheaded and discarded.")], []
+        return [op_event(t, bank, choice, f"{name} is beheaded and discarded."), *notes], []
     empire_id = cat(t).empire_of_square(target)
     queen = empire_state(t, empire_id).get("queen")
     return_to_throne(t, empire_id, keep_queen=False)
@@ -99,7 +121,7 @@ def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
         remove_from_tableau(t, card_id)
         discard(t, card_id)
         text += f"; the assassin {card_name(t, card_id)} is killed too"
-    return [op_event(t, bank, choice, text + ".")], []
+    return [op_event(t, bank, choice, text + "."), *notes], []
 
 
 # --- repress (F5) -----------------------------------------------------------------------------
@@ -162,15 +184,28 @@ def repress_perform(t: Table, bank: str, choice: Choice) -> Done:
 # --- vote (F6) --------------------------------------------------------------------------------
 
 
-def has_majority(t: Table, bank: str, empire_id: str) -> bool:
-    """F6b: strictly more concessions on the empire's borders than any other player."""
+def has_majority(t: Table, bank: str, empire_id: str, *, doubled: bool = True) -> bool:
+    """F6b: strictly more concessions on the empire's borders than any other player; with
+    Michelangelo an owner's concessions count double (`doubled` False ignores it)."""
     counts: Counter[str] = Counter()
     for border_id in cat(t).empires[empire_id].borders:
         owner = concession_owner(t, border_id)
         if owner is not None:
-            counts[owner] += 1
+            double = doubled and has_ability(
+                t, owner, Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES)
+            counts[owner] += 2 if double else 1
     mine = counts.pop(bank, 0)
     return mine > 0 and all(mine > other for other in counts.values())
+
+
+def vote_cost(t: Table, bank: str, empire_id: str) -> tuple[int, int]:
+    """F6a: a florin per repressed token, less one per Patron prestige under the Bank of St.
+    George (never below 0); returns the cost and the discount given."""
+    full = len(empire_state(t, empire_id)["repressed"])
+    if not has_ability(t, bank, Ability.PATRON_DISCOUNTS_VOTE_OPS):
+        return full, 0
+    cost = max(0, full - prestige(t, bank, "patron", for_victory=False))
+    return cost, full - cost
 
 
 def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
@@ -183,7 +218,7 @@ def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
                 continue
             empire_id = cat(t).empire_of_square(entry)
             data = empire_state(t, empire_id)
-            if data.get("suzerain") or len(data["repressed"]) > florins:
+            if data.get("suzerain") or vote_cost(t, bank, empire_id)[0] > florins:
                 continue
             if has_majority(t, bank, empire_id):
                 choices.append(op_choice(t, card_id, op_id, (empire_id,), ("empire",),
@@ -193,14 +228,21 @@ def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
 
 def vote_perform(t: Table, bank: str, choice: Choice) -> Done:
     empire_id = choice.args[1]
-    cost = len(empire_state(t, empire_id)["repressed"])
+    cost, discount = vote_cost(t, bank, empire_id)
     player(t, bank)["florins"] -= cost
     text = f"{bank.title()} wins the vote in {cat(t).empires[empire_id].name}"
     if cost:
         text += f", paying {cost} florin{'s' * (cost != 1)} for its repressed tokens"
+    notes = []
+    if discount:
+        notes.append(ability_event(Ability.PATRON_DISCOUNTS_VOTE_OPS,
+                                   f"Patron prestige takes {discount} florin(s) off the vote."))
+    if has_majority(t, bank, empire_id) != has_majority(t, bank, empire_id, doubled=False):
+        notes.append(ability_event(Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES,
+                                   "Concessions counting double decide the majority."))
     voted = op_event(t, bank, choice, text + ".")
     events, follow = regime_change(t, bank, empire_id, cause="vote")
-    return [voted, *events], follow
+    return [voted, *notes, *events], follow
 
 
 COMMERCE = OpHandler(commerce_targets, commerce_perform)

@@ -36,11 +36,11 @@ from engine.pax.actions.ops.base import (
 from engine.pax.model import (
     cat,
     concession_owner,
-    empty_cities,
     player,
     remove_from_border,
     repress,
 )
+from engine.pax.places import empty_cities
 
 PAY = Choice("pay", (), (), "pay")
 REPRESS = Choice("repress", (), (), "repress")

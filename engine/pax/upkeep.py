@@ -1,0 +1,128 @@
+"""What follows at once when the game changes under an ability (run after every decision).
+
+- HAND: a bank holding more cards than its hand limit (its larger-hand ability silenced, sold,
+  beheaded or lost to apostasy) discards down to two, a card of its choice at a time.
+- G4 Venetian Condottieri, and the promo map's conditional cities: a token left in a slot that
+  no longer exists is discarded (Venice back to a single token; Kviv once Hungary is a
+  theocracy; Constantinople's third slot once the Ottoman Empire is medieval again).
+- PIRATE (Arsenal/Dalmatians): a concession sharing its border with a pirate dies as soon as
+  its owner loses the immunity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.ruleset import Action
+from engine.core.table import Event, Table, event
+from engine.pax.abilities import Ability, ability_event, hand_limit, has_ability
+from engine.pax.actions.common import card_choice
+from engine.pax.model import (
+    banks,
+    cat,
+    concession_owner,
+    describe_token,
+    discard,
+    player,
+    remove_from_border,
+)
+from engine.pax.places import cities_of
+
+
+def upkeep(t: Table) -> list[Event]:
+    if t.state["over"]:
+        return []
+    events = _stray_tokens(t) + _unprotected_concessions(t)
+    _hand_discards(t)
+    return events
+
+
+def _stray_tokens(t: Table) -> list[Event]:
+    events: list[Event] = []
+    for city_id, tok in list(t.state["cities"].items()):
+        empire_id = cat(t).cities[city_id].empire
+        if city_id in cities_of(t, empire_id):
+            continue
+        del t.state["cities"][city_id]
+        name = cat(t).cities[city_id].name
+        if city_id == "venice_2":
+            events.append(ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS,
+                                        f"Venice no longer holds two tokens: the "
+                                        f"{describe_token(tok)} there is discarded."))
+        else:
+            events.append(event(f"{name} leaves the map: the {describe_token(tok)} there is "
+                                "discarded."))
+    return events
+
+
+def _unprotected_concessions(t: Table) -> list[Event]:
+    events = []
+    for border_id, content in list(t.state["borders"].items()):
+        owner = concession_owner(t, border_id)
+        if owner is None or "pirate" not in content:
+            continue
+        if has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES):
+            continue
+        remove_from_border(t, border_id, "concession")
+        events.append(ability_event(
+            Ability.CONCESSIONS_IMMUNE_TO_PIRATES,
+            f"{owner.title()} has lost its immunity to pirates: its concession on "
+            f"{cat(t).borders[border_id].name} is killed by the pirate there."))
+    return events
+
+
+def _hand_discards(t: Table) -> None:
+    pending = {n["player"] for n in t.agenda if n["action"] == HandDiscard.name}
+    nodes: list[Node] = []
+    for bank in banks(t):
+        limit = hand_limit(t, bank)
+        if limit is not None and len(player(t, bank)["hand"]) > limit and bank not in pending:
+            nodes.append(new_node(t.state, HandDiscard.name, bank))
+    t.agenda[0:0] = nodes
+
+
+class HandDiscard(Action):
+    """HAND: the larger hand size is lost; discard one card of your choice (again until the
+    hand is down to the limit)."""
+
+    name = "hand_discard"
+    decision = "discard a card down to the hand limit"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [card_choice(t, "discard", c) for c in player(t, node["player"])["hand"]]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return options[0]
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        bank = node["player"]
+        card_id = choice.args[0]
+        player(t, bank)["hand"].remove(card_id)
+        discard(t, card_id)
+        return [ability_event(Ability.UNLIMITED_HAND_SIZE,
+                              f"{bank.title()} has lost the larger hand size and discards a "
+                              "card from their hand.")]
+
+
+class Upkept(Action):
+    """An action whose every answer is followed by the upkeep."""
+
+    def __init__(self, inner: Action) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.decision = inner.decision
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return self.inner.options(t, node)
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return self.inner.auto(t, node, options)
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return self.inner.default(t, node, options)
+
+    def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        return self.inner.apply(t, node, choice, chance) + upkeep(t)
