@@ -43,7 +43,8 @@ def new(
     seed: Annotated[str | None, typer.Option(help="Seed text for a reproducible game.")] = None,
     open_game: Annotated[bool, typer.Option("--open", help="Keep the seed in the game file.")] = False,
     game_id: Annotated[str | None, typer.Option("--id", help="Game id (default: file name).")] = None,
-    game_map: Annotated[str, typer.Option("--map", help="default or 1550 (C1).")] = "default",
+    game_map: Annotated[str, typer.Option(
+        "--map", help="default, 1550 (C1) or age_of_reformation (promo).")] = "default",
     astrology: Annotated[bool, typer.Option(help="Astrology variant (C5).")] = False,
     bankruptcy: Annotated[bool, typer.Option(help="Bankruptcy variant (G6).")] = False,
     open_hands: Annotated[bool, typer.Option(help="Hands are public in every report.")] = False,
