@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.core.adjudicate import adjudicate
+from engine.core.adjudicate import answer, run_automatic
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import Chance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
@@ -211,7 +211,12 @@ def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, 
         line = action.default(work, node, action.options(work, node)).line
         if logged is not None and logged[len(lines)] != line:
             raise ValueError(f"'{logged[len(lines)]}' is not the default '{line}'")
-        events += adjudicate(ruleset, work, player, [(1, line)], chance, in_place=True).events
+        # The default is applied as a choice, not parsed as a line: an NMR "skip" passes the
+        # turn with no action, which D1 does not let a player choose (ruling R-701).
+        events += answer(ruleset, work, action.default(work, node, action.options(work, node)),
+                         chance)
+        events += run_automatic(ruleset, work, chance)
+        ruleset.check_invariants(work)
         lines.append(line)
     return work, lines, events
 

@@ -174,12 +174,28 @@ def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
 
 
 def test_timeout_of_a_draw_needs_the_seed(game: Path) -> None:
+    buy = next(line for line in legal(game) if line.startswith("buy"))
+    service.apply_block(game, block_for(game, [buy]))  # a gap: ending the turn draws a card
     (game.parent / "lisbon.seed").rename(game.parent / "hidden.seed")
     cli("deadlines", str(game), "--nmr", "skip")
     before = game.read_bytes()
     code, _, err = cli("timeout", str(game), "--force")
     assert code == 2 and "needs the game's seed file lisbon.seed" in err, err
     assert game.read_bytes() == before
+
+
+def test_nmr_skip_passes_a_turn_with_no_action(game: Path) -> None:
+    before = gamefile.load(game)
+    player = service.status(before)["waiting_for"][0]
+    florins = before.state["players"][player]["florins"]
+    cli("deadlines", str(game), "--nmr", "skip")
+    code, out, err = cli("timeout", str(game), "--force")
+    assert code == 0, err
+    after = gamefile.load(game)
+    assert after.log[-1]["kind"] == "timeout" and after.log[-1]["lines"] == ["end"]
+    assert after.state["players"][player]["florins"] == florins  # nothing bought
+    assert service.status(after)["waiting_for"] != [player]
+    assert verify.replay(game, after).entries == len(after.log)
 
 
 @pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)

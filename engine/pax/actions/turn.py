@@ -130,7 +130,8 @@ class Turn(Action):
         return actions[0] if len(actions) == 1 else None
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
-        return END if END in options else options[0]
+        """A timeout passes the turn, even before any action (NMR "skip", ruling R-701)."""
+        return END
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         bank = node["player"]
