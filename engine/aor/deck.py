@@ -35,9 +35,11 @@ def epoch_cards(catalog: Catalog, epoch: int) -> list[str]:
 
 def refill(state: State) -> bool:
     """R30: an empty deck takes the next Epoch's cards and the reusable pile; after Epoch 3 the
-    pile alone. Returns False when nothing is left to draw."""
+    pile alone. Returns False when nothing is left to draw. `epochs_spent` records the last
+    Epoch whose cards ran out (for the `end: epochN` option)."""
     if state["deck"]:
         return True
+    state["epochs_spent"] = max(int(state.get("epochs_spent", 0)), int(state["epoch"]))
     following = str(state["epoch"] + 1)
     if following in state["epochs"]:
         state["deck"] = sorted(state["epochs"].pop(following) + state["reusable"])

@@ -18,6 +18,7 @@ nothing). Its layout:
     markets.<commodity>            shortage (+1, +2) or surplus (-1, -2); absent when clear
     deck, epochs.<2|3>, set_aside, reusable, removed     the History cards, each a sorted list
     wars                           Wars still undecided after a tie: [declarer, target] (A.2)
+    obsolete                       cards made unplayable for the rest of the game (7.2, A.2)
     round                          facts of this turn that rules consult (see `new_round`)
     next_label                     counter for the default hand labels
 
@@ -59,7 +60,7 @@ def new_state(catalog: Catalog, players: Sequence[str]) -> State:
             "seats": list(players), "order": [], "capital_choosers": [],
             "players": {p: new_player(catalog) for p in sorted(players)}, "provinces": {},
             "markets": {}, "deck": [], "epochs": {}, "set_aside": [], "reusable": [], "removed": [],
-            "wars": [], "round": new_round(), "next_label": 0}
+            "wars": [], "obsolete": [], "round": new_round(), "next_label": 0}
 
 
 # --- players -------------------------------------------------------------------------------------

@@ -1,15 +1,23 @@
-"""The adjudication loop: each line answers the next pending decision; all lines or none."""
+"""The adjudication loop: each line answers the next pending decision; all lines or none.
+
+Parallel nodes (engine.core.agenda) take one answer per player, in any order; the last answer
+resolves them all. A ruleset with `draw_ends_block = True` never draws while the sender's block
+has unread lines: a line whose choice the action declares as drawing (`Action.draws`) must be
+the last one, else the block is rejected before that line is applied; and any other draw met
+before the last line is answered (through automatic steps) is refused before it is made, and
+the block rejected naming the line that led to it. Either way nothing is drawn.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engine.core.agenda import next_pending, resolve, waiting_for
-from engine.core.chance import Chance
+from engine.core.agenda import Node, for_player, is_parallel, next_pending, resolve, waiting_for
+from engine.core.chance import Chance, Draw, DrawRefused
 from engine.core.choice import Choice, match_line
-from engine.core.errors import IllegalOrder, RuleError
-from engine.core.ruleset import Ruleset
+from engine.core.errors import IllegalOrder, InvariantViolation, RuleError
+from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table
 
 
@@ -19,35 +27,109 @@ class Outcome:
     events: list[Event]
 
 
-def options_now(ruleset: Ruleset, t: Table) -> list[Choice]:
+def asked(node: Node, player: str) -> Node:
+    """The node as `player` is asked it (a parallel node gets the player set)."""
+    return for_player(node, player) if is_parallel(node) else node
+
+
+def options_now(ruleset: Ruleset, t: Table, player: str | None = None) -> list[Choice]:
+    """The legal answers of `player` (default: the first player owed) to the next decision;
+    empty when that player owes nothing now."""
     node = next_pending(t.agenda)
     if node is None:
         return []
-    return ruleset.actions[node["action"]].options(t, node)
+    owed = waiting_for(t.agenda)
+    who = owed[0] if player is None else player
+    if who not in owed:
+        return []
+    return ruleset.actions[node["action"]].options(t, asked(node, who))
 
 
-def answer(ruleset: Ruleset, t: Table, choice: Choice, chance: Chance) -> list[Event]:
-    """Apply one answer to the next pending decision (in place)."""
+def answer(
+    ruleset: Ruleset, t: Table, choice: Choice, chance: Chance, player: str | None = None
+) -> list[Event]:
+    """Apply one answer to the next pending decision (in place). For a parallel node the answer
+    is recorded for `player` (default: the first player owed); the last one resolves the node."""
     node = next_pending(t.agenda)
     assert node is not None, "answer() with an empty agenda"
+    action = ruleset.actions[node["action"]]
+    if not is_parallel(node):
+        resolve(t.agenda, node)
+        return action.apply(t, node, choice, chance)
+    owed = waiting_for(t.agenda)
+    who = owed[0] if player is None else player
+    if who not in owed:
+        raise InvariantViolation(f"{who} owes no answer to {node['action']} {node['id']}")
+    node["answers"] = dict(sorted({**node.get("answers", {}), who: choice.line}.items()))
+    events = action.answered(t, asked(node, who), who, choice)
+    if waiting_for(t.agenda):
+        return events
     resolve(t.agenda, node)
-    return ruleset.actions[node["action"]].apply(t, node, choice, chance)
+    answers = {p: _recall(action, t, node, p) for p in node["players"]}
+    return events + action.resolve(t, node, answers, chance)
 
 
-def _forced(ruleset: Ruleset, t: Table) -> Choice | None:
+def _recall(action: Action, t: Table, node: Node, player: str) -> Choice:
+    """A recorded answer as the choice it was (nothing changes the state between answers)."""
+    line = node["answers"][player]
+    for option in action.options(t, asked(node, player)):
+        if option.line == line:
+            return option
+    raise InvariantViolation(f"{player}'s answer '{line}' to {node['action']} is not an option")
+
+
+def _forced(ruleset: Ruleset, t: Table) -> tuple[str, Choice] | None:
+    """The first owed answer the rules force, with its player."""
     node = next_pending(t.agenda)
     if node is None:
         return None
     action = ruleset.actions[node["action"]]
-    return action.auto(t, node, action.options(t, node))
+    for who in waiting_for(t.agenda):
+        here = asked(node, who)
+        choice = action.auto(t, here, action.options(t, here))
+        if choice is not None:
+            return who, choice
+    return None
 
 
 def run_automatic(ruleset: Ruleset, t: Table, chance: Chance) -> list[Event]:
     """Apply forced answers, for any player, until a real choice remains or the game ends."""
     events: list[Event] = []
-    while (choice := _forced(ruleset, t)) is not None:
-        events += answer(ruleset, t, choice, chance)
+    while (forced := _forced(ruleset, t)) is not None:
+        events += answer(ruleset, t, forced[1], chance, forced[0])
     return events
+
+
+@dataclass
+class _Reader:
+    """A block being read: the Chance handed to the rules, which refuses every draw until the
+    last line is being answered (when the ruleset asks for that), and the line to blame."""
+
+    chance: Chance
+    strict: bool
+    total: int
+    index: int = 0
+    culprit: tuple[int, str] | None = None
+    open: bool = False
+    draws: list[Draw] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.draws = self.chance.draws
+        self.open = not self.strict
+
+    def pick(self, purpose: str, population: Sequence[str]) -> str:
+        if not self.open:
+            raise DrawRefused(purpose)
+        return self.chance.pick(purpose, population)
+
+    def reached(self, t: Table, action: Action, node: Node, choice: Choice, number: int,
+                text: str) -> None:
+        """Called just before a line's own answer is applied."""
+        last = self.index == self.total - 1
+        self.culprit = (number, text)
+        if self.strict and not last and action.draws(t, node, choice):
+            raise IllegalOrder.draw_ends_block(text, number)
+        self.open = last or not self.strict
 
 
 def adjudicate(
@@ -59,21 +141,28 @@ def adjudicate(
     *,
     in_place: bool = False,
 ) -> Outcome:
-    """Apply one player's lines to a working copy; any rule error leaves `table` untouched."""
+    """Apply one player's lines to a working copy; any rule error leaves `table` untouched.
+    (With `in_place`, a rejected block may leave `table` half-changed: use one line only.)"""
     work = table if in_place else table.copy()
+    reader = _Reader(chance, bool(getattr(ruleset, "draw_ends_block", False)), len(lines))
     events: list[Event] = []
-    for number, text in lines:
+    for index, (number, text) in enumerate(lines):
+        reader.index = index
         try:
-            events += _apply_line(ruleset, work, player, text, chance)
+            events += _apply_line(ruleset, work, player, number, text, reader)
+        except DrawRefused:
+            blamed = reader.culprit or (number, text)
+            raise IllegalOrder.draw_ends_block(blamed[1], blamed[0]) from None
         except RuleError as error:
             raise error.located(text, number) from None
-    events += run_automatic(ruleset, work, chance)
+    reader.open = True
+    events += run_automatic(ruleset, work, reader)
     ruleset.check_invariants(work)
     return Outcome(work, events)
 
 
 def _apply_line(
-    ruleset: Ruleset, t: Table, player: str, text: str, chance: Chance
+    ruleset: Ruleset, t: Table, player: str, number: int, text: str, reader: _Reader
 ) -> list[Event]:
     events: list[Event] = []
     while True:
@@ -81,22 +170,34 @@ def _apply_line(
         if node is None:
             raise IllegalOrder.leftover(text, None, [])
         action = ruleset.actions[node["action"]]
-        options = action.options(t, node)
-        forced = action.auto(t, node, options)
+        owed = waiting_for(t.agenda)
+        mine: tuple[Node, list[Choice]] | None = None
+        forced: tuple[str, Node, Choice] | None = None
+        for who in owed:
+            here = asked(node, who)
+            options = action.options(t, here)
+            if who == player:
+                mine = (here, options)
+            choice = action.auto(t, here, options)
+            if choice is not None:
+                forced = (who, here, choice)
+                break
         if forced is None:
-            if player not in waiting_for(t.agenda):
-                raise IllegalOrder.leftover(text, None, waiting_for(t.agenda))
+            if mine is None:
+                raise IllegalOrder.leftover(text, None, owed)
             break
-        restated = None
-        if node.get("player") == player:
+        who, here, choice = forced
+        if who == player:
             # A line that restates a forced answer is accepted as that answer.
             try:
-                restated = match_line(text, [forced], ruleset.namer(t), ruleset.verbs)
+                match_line(text, [choice], ruleset.namer(t), ruleset.verbs)
             except RuleError:
-                restated = None
-        events += answer(ruleset, t, forced, chance)
-        if restated is not None:
-            return events
+                pass
+            else:
+                reader.reached(t, action, here, choice, number, text)
+                return events + answer(ruleset, t, choice, reader, who)
+        events += answer(ruleset, t, choice, reader, who)
+    here, options = mine
     choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
-    events += answer(ruleset, t, choice, chance)
-    return events
+    reader.reached(t, action, here, choice, number, text)
+    return events + answer(ruleset, t, choice, reader, player)

@@ -3,11 +3,17 @@
 A node is a plain dict: {id, action, player, args}. The first node in the list is the next
 pending decision; handlers put follow-ups in front of the node that caused them. Ids are
 stable ("n17"), never list positions.
+
+A parallel node is answered by several players, in any order: {id, action, players, answers,
+args, sealed}. `answers` maps each player who has answered to the canonical line of their
+answer; the node stays first until every player has answered, then the core removes it and the
+action resolves all the answers together. A sealed node is a parallel node whose answers must
+stay secret until all are in (views show only who has answered).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 Node = dict[str, Any]
@@ -17,6 +23,25 @@ def new_node(state: dict[str, Any], action: str, player: str, **args: Any) -> No
     """A fresh node with the next stable id taken from the state's counter."""
     state["next_node"] = int(state.get("next_node", 0)) + 1
     return {"id": f"n{state['next_node']}", "action": action, "player": player, "args": args}
+
+
+def new_parallel(
+    state: dict[str, Any], action: str, players: Sequence[str], *, sealed: bool = False,
+    **args: Any,
+) -> Node:
+    """A fresh parallel node: every player in `players` answers the same decision."""
+    state["next_node"] = int(state.get("next_node", 0)) + 1
+    return {"id": f"n{state['next_node']}", "action": action, "players": list(players),
+            "answers": {}, "args": args, "sealed": sealed}
+
+
+def is_parallel(node: Node) -> bool:
+    return "players" in node
+
+
+def for_player(node: Node, player: str) -> Node:
+    """The node as one player of a parallel node sees it: a copy with `player` set."""
+    return {**node, "player": player}
 
 
 def push_front(agenda: list[Node], nodes: Iterable[Node]) -> None:

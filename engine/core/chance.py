@@ -99,3 +99,17 @@ class NoChance:
 
     def pick(self, purpose: str, population: Sequence[str]) -> str:
         raise SeedNeeded(purpose)
+
+
+class DrawRefused(Exception):
+    """A draw was attempted where none may happen: a probe, or a block with lines left."""
+
+
+@dataclass
+class RefusingChance:
+    """For probes ("would this draw?"): every draw raises DrawRefused and nothing is drawn."""
+
+    draws: list[Draw] = field(default_factory=list)
+
+    def pick(self, purpose: str, population: Sequence[str]) -> str:
+        raise DrawRefused(purpose)

@@ -31,11 +31,14 @@ _FOLD = str.maketrans({"œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l",
 _QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"', "«": '"',
                          "»": '"', "\u00a0": " ", "\u202f": " ", "\u2009": " "})
 _WORD = re.compile(r"[a-z0-9]+")
+_MINUS = re.compile(r"(?<![a-z0-9])[-\u2212](?=[0-9])")
 
 
 def fold(text: str) -> str:
-    """Lowercase, accents off, punctuation to spaces: 'Jacques Cœur' -> 'jacques coeur'."""
-    text = unicodedata.normalize("NFKD", text.lower().translate(_QUOTES).translate(_FOLD))
+    """Lowercase, accents off, punctuation to spaces: 'Jacques Cœur' -> 'jacques coeur'.
+    A minus sign before a number is kept as a word: 'tokens -3' -> 'tokens minus 3'."""
+    text = _MINUS.sub(" minus ", text.lower())
+    text = unicodedata.normalize("NFKD", text.translate(_QUOTES).translate(_FOLD))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(_WORD.findall(text))
 

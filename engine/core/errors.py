@@ -62,6 +62,16 @@ class IllegalOrder(RuleError):
         )
 
 
+    @classmethod
+    def draw_ends_block(cls, line: str, number: int | None) -> IllegalOrder:
+        return cls(
+            "this line leads to a die roll or a card draw, so it must be the last line of its "
+            "block; send the lines after it in a new block",
+            line=line,
+            number=number,
+        )
+
+
 class AmbiguousOrder(RuleError):
     kind = "ambiguous"
 

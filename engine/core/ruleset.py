@@ -8,11 +8,16 @@ from typing import Any, Protocol
 from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, Namer
-from engine.core.table import Event, Table
+from engine.core.table import Event, Table, event
 
 
 class Action:
-    """One kind of decision. Subclasses list options and apply a chosen one."""
+    """One kind of decision. Subclasses list options and apply a chosen one.
+
+    A parallel node (engine.core.agenda) is answered by several players: `options`, `auto` and
+    `default` then receive a copy of the node with "player" set to the player asked; each
+    answer is recorded (`answered`), and once all are in the core calls `resolve`.
+    """
 
     name = ""
     decision = ""  # what the decider is asked, in plain words
@@ -31,8 +36,33 @@ class Action:
         """What a timeout applies; by default the last option (the passive one by convention)."""
         return options[-1]
 
+    def draws(self, t: Table, node: Node, choice: Choice) -> bool:
+        """Whether applying this choice leads to a die roll or a card draw. With a ruleset whose
+        `draw_ends_block` is true, such a line must be the last of its block."""
+        return False
+
+    def answered(self, t: Table, node: Node, player: str, choice: Choice) -> list[Event]:
+        """Events for one answer to a parallel node: the fact is public, the content is shown
+        only to its author when the node is sealed."""
+        if node.get("sealed"):
+            return [event(f"{player}'s sealed answer is in.", kind="sealed"),
+                    event(f"{player} answered: {choice.line}", kind="sealed_answer",
+                          visible_to=[player])]
+        return [event(f"{player} has answered.", kind="answered"),
+                event(f"{player} answered: {choice.line}", kind="answer", visible_to=[player])]
+
+    def resolve(
+        self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance
+    ) -> list[Event]:
+        """Apply every answer of a parallel node at once (the node is already off the agenda)."""
+        raise NotImplementedError(f"action {self.name} resolves no parallel answers")
+
 
 class Ruleset(Protocol):
+    """A ruleset may also set `draw_ends_block = True` (read with getattr, so older rulesets
+    need not declare it): adjudicate then rejects a block in which a line that leads to a draw
+    is followed by more lines, before anything is drawn (engine.core.adjudicate)."""
+
     name: str
     actions: dict[str, Action]
     verbs: Sequence[str]

@@ -1,0 +1,118 @@
+"""The Acquisition Phase (9.4): the fleet, Advances one at a time, Master Art's discard (R07),
+stabilization, then misery relief (R08)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.aor.actions.common import AorAction, Step, cat, find
+from engine.aor.actions.phase_start import discard, discard_options
+from engine.aor.advances import buy_advance, can_raise_fleet, purchase_options, raise_fleet
+from engine.aor.economy import apply_relief, stabilization_cost, stabilization_options, stabilize
+from engine.aor.model import hand_size, player
+from engine.aor.names import advance_name, card_name, choice, simple
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.table import Event, Table, event
+
+FLEET, DONE, KEEP = simple("fleet"), simple("done"), simple("keep")
+MASTER_ART = "master_art"
+
+
+def buy_options(t: Table, pid: str) -> list[Choice]:
+    found = []
+    for purchase in purchase_options(cat(t), t.state, pid):
+        name = advance_name(cat(t), purchase.advance)
+        if purchase.leader:
+            leader = card_name(cat(t), purchase.leader)
+            found.append(choice("buy", f"buy {name} with {leader}", (purchase.advance, "advance"),
+                                (purchase.leader, "with_leader")))
+        else:
+            found.append(choice("buy", f"buy {name}", (purchase.advance, "advance")))
+    return found
+
+
+class Acquire(AorAction):
+    """9.4.1-9.4.2: raise the fleet one box (before any Advance), buy Advances, then `done`."""
+
+    name = "acquire"
+    decision = "raise your fleet, buy Advances, then done"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        pid = node["player"]
+        found = []
+        if can_raise_fleet(cat(t), t.state, pid) and not player(t.state, pid)["new_advances"]:
+            found.append(FLEET)
+        return found + buy_options(t, pid) + [DONE]
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        pid = node["player"]
+        if chosen.verb == "done":
+            if stabilization_options(cat(t), t.state, pid):
+                return Step([], [new_node(t.state, "stabilize", pid)])
+            return Step(relieve(t, pid))
+        if chosen.verb == "fleet":
+            raise_fleet(cat(t), t.state, pid)
+            fleet = player(t.state, pid)["fleet"]
+            return Step([event(f"{pid} raises their fleet to {fleet['stage']} box {fleet['box']} "
+                               "(9.4.1).", kind="fleet")], again=True)
+        leader = chosen.args[1] if len(chosen.args) > 1 else None
+        bought = buy_advance(cat(t), t.state, pid, chosen.args[0], leader)
+        note = f" with {card_name(cat(t), leader)}" if leader else ""
+        events = [event(f"{pid} buys {advance_name(cat(t), bought.advance)}{note} for "
+                        f"{bought.price} ducats.", kind="advance")]
+        follow = []
+        alive = not player(t.state, pid)["eliminated"]
+        if bought.advance == MASTER_ART and hand_size(t.state, pid) and alive:
+            follow.append(new_node(t.state, "master_art", pid))
+        return Step(events, follow, again=True)
+
+
+class MasterArtDiscard(AorAction):
+    """P, R07: on buying Master Art, one card may be discarded at once."""
+
+    name = "master_art"
+    decision = "discard a card (Master Art) or keep your hand"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return discard_options(t, node["player"]) + [KEEP]
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return options[-1] if hand_size(t.state, node["player"]) == 0 else None
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        if chosen.verb == "keep":
+            return Step([])
+        return Step(discard(t, node["player"], chosen.args[0]))
+
+
+class Stabilize(AorAction):
+    """9.4.3: pay 1 + 2 + ... + n ducats for n cards in hand, or take misery steps instead."""
+
+    name = "stabilize"
+    decision = "pay for stability or take misery steps"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [choice("stabilize", f"stabilize {how}", (how, "word"))
+                for how in stabilization_options(cat(t), t.state, node["player"])]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return find(options, "stabilize pay") or options[-1]
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        pid, how = node["player"], chosen.args[0]
+        cost = stabilization_cost(cat(t), t.state, pid)
+        amount = stabilize(cat(t), t.state, pid, how)
+        text = (f"{pid} pays {amount} ducats for stability (9.4.3)." if how == "pay" else
+                f"{pid} takes {amount} misery step(s) instead of paying {cost} (9.4.3).")
+        return Step([event(text, kind="stabilize")] + relieve(t, pid))
+
+
+def relieve(t: Table, pid: str) -> list[Event]:
+    if player(t.state, pid)["eliminated"]:
+        return []
+    steps = apply_relief(cat(t), t.state, pid)
+    if not steps:
+        return []
+    return [event(f"{pid} moves {steps} step(s) down the Misery Index (9.4.3).", kind="relief")]

@@ -1,0 +1,181 @@
+"""The Expansion Phase (9.5): placing tokens, attacks (each battle rolls dice and so ends the
+block), Cathedral asked of a defender out of turn (R21), Written Record's trade (R22), a card
+for tokens (9.5.1, R03) and converting a marker when none is left in stock (9.5.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.aor.actions.common import AorAction, Step, cat
+from engine.aor.actions.flow import drew
+from engine.aor.battle import (
+    Battle,
+    attack_options,
+    attack_terms,
+    attacker_may_declare,
+    defenders_who_may_declare,
+    fight,
+)
+from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
+from engine.aor.deck import counter_labeler
+from engine.aor.dice import Cathedral
+from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
+from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
+from engine.aor.names import card_name, choice, province_name, simple
+from engine.aor.reach import reach
+from engine.core.agenda import Node, new_node
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.table import Event, Table, event
+
+DONE, BUY_CARD, NO_TRADE = simple("done"), simple("buy card"), simple("no trade")
+USE, DECLINE = simple("cathedral"), simple("no cathedral")
+WRITTEN_RECORD = "written_record"
+
+
+def cards_left(t: Table) -> bool:
+    state = t.state
+    return bool(state["deck"] or state["reusable"] or any(state["epochs"].values()))
+
+
+class Expand(AorAction):
+    name = "expand"
+    decision = "place tokens, attack, buy a card with tokens, then done"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        catalog, state, pid = cat(t), t.state, node["player"]
+        found = []
+        routes = reach(catalog, state, pid)
+        for where in routes:
+            name = province_name(catalog, where)
+            for n in range(1, placement_limit(catalog, state, pid, where, routes) + 1):
+                found.append(choice("place", f"place {n} {name}", (str(n), "number"), (where, "province")))
+        for attack in attack_options(catalog, state, pid):
+            name = province_name(catalog, attack.province)
+            found.append(choice("attack", f"attack {name}", (attack.province, "province")))
+            if attacker_may_declare(state, attack):
+                found.append(choice("attack", f"attack {name} cathedral",
+                                    (attack.province, "province"), ("cathedral", "word")))
+        if can_buy_card(catalog, state, pid) and cards_left(t):
+            found.append(BUY_CARD)
+        if markers_in_stock(catalog, state, pid) <= 0:
+            found += [choice("convert", f"convert {province_name(catalog, w)}", (w, "province"))
+                      for w in markers_on_board(state, pid)]
+        return found + [DONE]
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        catalog, state, pid = cat(t), t.state, node["player"]
+        if chosen.verb == "done":
+            return Step([event(f"{pid} ends their expansion.", kind="pass")])
+        if chosen.verb == "place":
+            count, where = int(chosen.args[0]), chosen.args[1]
+            place(catalog, state, pid, where, count)
+            return Step([event(f"{pid} places {count} token(s) in {province_name(catalog, where)}.",
+                               kind="place")], again=True)
+        if chosen.verb == "buy card":
+            label = buy_card(catalog, state, pid, chance)
+            return Step(drew(t, pid, label, "9.5.1, paid in tokens"), again=True)
+        if chosen.verb == "convert":
+            convert_marker(state, pid, chosen.args[0])
+            return Step([event(f"{pid} turns their marker in {province_name(catalog, chosen.args[0])} "
+                               "into a token to free a marker (9.5.2).", kind="convert")], again=True)
+        where = chosen.args[0]
+        if len(chosen.args) > 1:
+            battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance,
+                           cathedral=Cathedral.ATTACKER)
+            events, follow = after_battle(t, battle)
+            return Step(events, follow, again=True)
+        asked = defenders_who_may_declare(state, attack_terms(catalog, state, pid, where))
+        if asked:
+            return Step([event(f"{pid} attacks {province_name(catalog, where)}; {asked[0]} may "
+                               "answer with Cathedral.", kind="attack")],
+                        [new_node(state, "cathedral", asked[0], attacker=pid, province=where,
+                                  later=asked[1:])], again=True)
+        battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
+        events, follow = after_battle(t, battle)
+        return Step(events, follow, again=True)
+
+
+def after_battle(t: Table, battle: Battle) -> tuple[list[Event], list[Node]]:
+    """The battle's report, and Written Record's trade when it applies (R22)."""
+    catalog, state = cat(t), t.state
+    attack = battle.attack
+    pid, where = attack.attacker, province_name(catalog, attack.province)
+    how = f"dice {battle.dice}" if battle.dice else "Cathedral"
+    result = "wins" if battle.outcome.attacker_wins else "loses"
+    events = [event(f"{pid} attacks {where} with {attack.new_tokens} token(s) against "
+                    f"{', '.join(attack.defenders)} ({how}): {pid} {result} ({battle.outcome.reason}).",
+                    kind="battle")]
+    victim = battle.took_marker_from
+    if (victim and victim != pid and owns(state, pid, WRITTEN_RECORD)
+            and not owns(state, victim, WRITTEN_RECORD)
+            and pid not in state["round"]["written_record"] and not player(state, victim)["eliminated"]
+            and hand_size(state, pid) and hand_size(state, victim)):
+        return events, [new_node(state, "trade", pid, victim=victim)]
+    return events, []
+
+
+class CathedralDefence(AorAction):
+    """H, R21: a defender who may use Cathedral is asked before the dice."""
+
+    name = "cathedral"
+    decision = "use Cathedral to win the battle against you, or not"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [USE, DECLINE]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return USE
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        catalog, state, pid = cat(t), t.state, node["player"]
+        attacker, where, later = node["args"]["attacker"], node["args"]["province"], node["args"]["later"]
+        attack = attack_terms(catalog, state, attacker, where)
+        if chosen.verb == "cathedral":
+            battle = fight(catalog, state, attack, chance, cathedral=Cathedral.DEFENDER,
+                           defender_cathedral=pid)
+        elif later:
+            return Step([event(f"{pid} does not use Cathedral.", kind="attack")],
+                        [new_node(state, "cathedral", later[0], attacker=attacker, province=where,
+                                  later=later[1:])])
+        else:
+            battle = fight(catalog, state, attack, chance)
+        events, follow = after_battle(t, battle)
+        return Step(events, follow)
+
+
+class Trade(AorAction):
+    """N, R22: give a card of one's choice (by label: the answer stays secret), take one at
+    random from the victim's hand (a private draw, so the line ends the block)."""
+
+    name = "trade"
+    decision = "trade a card with the player whose marker you took (Written Record), or not"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        hand = player(t.state, node["player"])["hand"]
+        return [choice("trade", f"trade {label}", (label, "label")) for label in sorted(hand)] + [NO_TRADE]
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return None  # the hand is secret
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        state, pid, victim = t.state, node["player"], node["args"]["victim"]
+        if chosen.verb == "no trade":
+            return Step([event(f"{pid} makes no trade (Written Record).", kind="trade")])
+        state["round"]["written_record"] = sorted(state["round"]["written_record"] + [pid])
+        purpose = f"written record turn {state['turn']} {pid} from {victim}"
+        taken = take_from_hand(state, victim, chance.pick(purpose, sorted(player(state, victim)["hand"])))
+        given = take_from_hand(state, pid, chosen.args[0])
+        labels = counter_labeler(state)
+        got = labels(purpose, set(player(state, pid)["hand"]))
+        gave = labels(purpose, set(player(state, victim)["hand"]))
+        add_to_hand(state, pid, taken, got)
+        add_to_hand(state, victim, given, gave)
+        c = cat(t)
+        return Step([
+            event(f"{pid} trades a card with {victim} (Written Record).", kind="trade"),
+            event(f"You give {card_name(c, given)} to {victim} and take {card_name(c, taken)} [{got}].",
+                  kind="trade", visible_to=[pid]),
+            event(f"{pid} gives you {card_name(c, given)} [{gave}] and takes {card_name(c, taken)}.",
+                  kind="trade", visible_to=[victim]),
+        ])

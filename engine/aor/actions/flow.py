@@ -1,0 +1,311 @@
+"""The turn as a sequence of steps (2, 9.1-9.7, 11): automatic steps run at once, and each
+decision step queues one node and waits for it.
+
+`state["flow"]` is the cursor: the phase's step `index`, the `queue` of players still to be
+asked in a per-player step (None until the step starts), `asked` (Renaissance owners asked
+in this phase), and for the final card play `played` (who has had their turn) and `rolled`
+(whether tied Wars have rolled since). Every handler that ends a player's part calls `settle`,
+which prunes nodes of eliminated players, ends the game when one player is left, and runs
+`proceed` when the agenda is empty: the next steps run until a decision is queued or the game
+ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.aor.actions.wars import run_war
+from engine.aor.advances import leaders_leave
+from engine.aor.catalog import Catalog
+from engine.aor.deck import draw_to_hand, join_set_aside
+from engine.aor.economy import income_phase
+from engine.aor.expansion import bonus_card_winner, end_expansion, holy_indulgence
+from engine.aor.market import mill_options, miller, removal_options, roll_markets
+from engine.aor.model import active_players, owns, player, settle_advances
+from engine.aor.names import card_name
+from engine.aor.order import civil_war_to_last, renaissance_owners_in_order
+from engine.aor.victory import all_advances_owned, standings, winners
+from engine.core.agenda import new_node, new_parallel
+from engine.core.chance import Chance
+from engine.core.table import Event, Table, event
+
+PHASES: dict[str, tuple[str, ...]] = {
+    "draw": ("set_aside", "renaissance", "removal", "mill", "draws"),
+    "buy_cards": ("renaissance", "buyers"),
+    "play_cards": ("renaissance", "players"),
+    "acquisition": ("renaissance", "players", "leaders_leave"),
+    "expansion": ("civil_war", "renaissance", "indulgence", "players", "bonus", "consolidate"),
+    "income": ("income", "end_check"),
+    "order": ("bids",),
+    "final_play": ("players", "score"),
+}
+NEXT_PHASE = {"draw": "buy_cards", "buy_cards": "play_cards", "play_cards": "acquisition",
+              "acquisition": "expansion", "expansion": "income", "income": "order"}
+TURN_ACTION = {"play_cards": "play", "acquisition": "acquire", "expansion": "expand",
+               "final_play": "play"}
+URBAN_ASCENDANCY, MASTER_ART = "urban_ascendancy", "master_art"
+StepResult = tuple[list[Event], bool]  # events, and whether the step is finished
+
+
+def reset_flow(t: Table, phase: str) -> None:
+    t.state["phase"] = phase
+    t.state["flow"] = {"index": 0, "queue": None, "asked": []}
+
+
+def drew(t: Table, pid: str, label: str | None, why: str) -> list[Event]:
+    """A private draw: the public learns that a card was drawn, the drawer which one."""
+    if label is None:
+        return [event(f"No card is left for {pid} to draw ({why}).", kind="deck_spent")]
+    card = player(t.state, pid)["hand"][label]
+    return [event(f"{pid} draws a card ({why}).", kind="draw"),
+            event(f"You draw {card_name(t.catalog, card)} [{label}] ({why}).", kind="drawn",
+                  visible_to=[pid])]
+
+
+def finish(t: Table, kind: str) -> list[Event]:
+    """11.2: score = Advances + cash - misery; tied scores share the win (R30)."""
+    catalog: Catalog = t.catalog
+    state = t.state
+    table = standings(catalog, state)
+    state.update(over=True, phase="over", winners=winners(catalog, state),
+                 result={"kind": kind, "scores": {p: s for p, s in table}})
+    t.agenda.clear()
+    shown = ", ".join(f"{p} {s}" for p, s in table)
+    names = " and ".join(state["winners"]) or "nobody"
+    return [event(f"Game over ({kind}): {names} {'share the win' if len(state['winners']) > 1 else 'wins'}"
+                  f"; scores {shown}.", kind="game_over")]
+
+
+def settle(t: Table, chance: Chance) -> list[Event]:
+    """After every answer: announce eliminations, drop their nodes, end or go on."""
+    state, events = t.state, []
+    for pid in sorted(state["players"]):
+        if player(state, pid)["eliminated"] and pid not in state["out"]:
+            state["out"].append(pid)
+            events.append(event(f"{pid} is out of the game: their misery passed the last space "
+                                "(9.4.3); their pieces stay.", kind="eliminated"))
+    t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
+    state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
+    if not state["over"] and state["turn"] >= 1 and len(active_players(state)) <= 1:
+        return events + finish(t, "last player standing")
+    if not state["over"] and not t.agenda:
+        events += proceed(t, chance)
+    return events
+
+
+def proceed(t: Table, chance: Chance) -> list[Event]:
+    events: list[Event] = []
+    while not t.state["over"] and not t.agenda:
+        if t.state["turn"] >= 1 and len(active_players(t.state)) <= 1:
+            return events + finish(t, "last player standing")
+        phase, flow = t.state["phase"], t.state["flow"]
+        steps = PHASES[phase]
+        if flow["index"] >= len(steps):
+            reset_flow(t, NEXT_PHASE[phase])
+            continue
+        new, finished = STEPS[steps[flow["index"]]](t, chance)
+        events += new
+        if finished and t.state["flow"] is flow:
+            flow.update(index=flow["index"] + 1, queue=None, asked=[])
+    return events
+
+
+def _next(t: Table, who: Callable[[], list[str]]) -> str | None:
+    """The next player of a per-player step still in the game (the queue is made once)."""
+    flow = t.state["flow"]
+    if flow["queue"] is None:
+        flow["queue"] = who()
+    while flow["queue"]:
+        pid: str = flow["queue"].pop(0)
+        if pid in t.state["order"]:
+            return pid
+    return None
+
+
+def _ask(t: Table, action: str, who: Callable[[], list[str]], **args: object) -> StepResult:
+    pid = _next(t, who)
+    if pid is None:
+        return [], True
+    t.agenda.append(new_node(t.state, action, pid, **args))
+    return [], False
+
+
+def step_set_aside(t: Table, chance: Chance) -> StepResult:
+    """8.1: with 5-6 players the set-aside cards join the deck at the start of turn 2."""
+    if t.state["turn"] == 2 and t.state["set_aside"]:
+        join_set_aside(t.state)
+        return [event("The five set-aside cards join the deck (8.1).")], True
+    return [], True
+
+
+def step_renaissance(t: Table, chance: Chance) -> StepResult:
+    """Q, R20: owners who may swap are asked at the start of the phase, earliest first."""
+    asked = t.state["flow"]["asked"]
+    for pid in renaissance_owners_in_order(t.state):
+        if pid not in asked:
+            asked.append(pid)
+            t.agenda.append(new_node(t.state, "renaissance", pid))
+            return [], False
+    return [], True
+
+
+def step_removal(t: Table, chance: Chance) -> StepResult:
+    state = t.state
+    return _ask(t, "remove", lambda: [state["order"][0]]
+                if removal_options(t.catalog, state, state["order"][0]) else [])
+
+
+def step_mill(t: Table, chance: Chance) -> StepResult:
+    who = miller(t.state)
+    return _ask(t, "mill", lambda: [who] if who and mill_options(t.catalog, t.state, who) else [])
+
+
+def step_draws(t: Table, chance: Chance) -> StepResult:
+    """9.1: each player draws one card, in order (private draws, R01)."""
+    events = []
+    for pid in list(t.state["order"]):
+        label = draw_to_hand(t.state, chance, pid, f"draw {pid} turn {t.state['turn']}")
+        events += drew(t, pid, label, "9.1")
+    return events, True
+
+
+def step_buyers(t: Table, chance: Chance) -> StepResult:
+    """9.2: owners of Urban Ascendancy or Master Art, in order."""
+    return _ask(t, "buy_cards", lambda: [p for p in t.state["order"] if owns(t.state, p, URBAN_ASCENDANCY)
+                                          or owns(t.state, p, MASTER_ART)])
+
+
+def step_players(t: Table, chance: Chance) -> StepResult:
+    state, phase = t.state, t.state["phase"]
+    events: list[Event] = []
+    played = state["flow"].setdefault("played", [])
+    if phase == "final_play" and played and not state["flow"].get("rolled"):
+        # 11.1: a tied War rolls again once after each later player's final play
+        state["flow"]["rolled"] = True
+        for declarer, target in [list(w) for w in state["wars"]]:
+            if declarer in played[:-1] and {declarer, target} <= set(state["order"]):
+                more, nodes = run_war(t, declarer, target, chance)
+                events += more
+                t.agenda[0:0] = nodes
+        if t.agenda:
+            return events, False
+    pid = _next(t, lambda: list(state["order"]))
+    if pid is None:
+        return events, True
+    nodes = []
+    if phase == "play_cards":  # R16: a tied War rolls again at its declarer's turn
+        for declarer, target in [list(w) for w in state["wars"] if w[0] == pid]:
+            if target in state["order"]:
+                more, follow = run_war(t, declarer, target, chance)
+                events, nodes = events + more, nodes + follow
+    if pid in state["order"]:
+        t.agenda.append(new_node(state, TURN_ACTION[phase], pid, final=phase == "final_play"))
+        state["flow"].update(played=played + [pid], rolled=False)
+    t.agenda[0:0] = nodes
+    return events, False
+
+
+def step_leaders_leave(t: Table, chance: Chance) -> StepResult:
+    if not t.state["round"]["leaders"]:
+        return [], True
+    leaders_leave(t.catalog, t.state)
+    return [event("The leaders played this turn leave the game (7.3).")], True
+
+
+def step_civil_war(t: Table, chance: Chance) -> StepResult:
+    victims = [p for p in t.state["order"] if p in t.state["round"]["civil_war"]]
+    civil_war_to_last(t.state)
+    if not victims:
+        return [], True
+    return [event(f"Civil War: {', '.join(victims)} expand last this turn.")], True
+
+
+def step_indulgence(t: Table, chance: Chance) -> StepResult:
+    result = holy_indulgence(t.catalog, t.state)
+    if not result.tokens and not result.ducats:
+        return [], True
+    parts = [f"{p} {n:+d} tokens" for p, n in sorted(result.tokens.items())]
+    parts += [f"{p} {n:+d} ducats" for p, n in sorted(result.ducats.items())]
+    parts += [f"{p} +{n} misery" for p, n in sorted(result.misery.items())]
+    return [event(f"Holy Indulgence (F): {', '.join(parts)}.")], True
+
+
+def step_bonus(t: Table, chance: Chance) -> StepResult:
+    """9.5.3: a card for who placed the most tokens (ties to the earlier player)."""
+    winner = bonus_card_winner(t.state)
+    if winner is None:
+        return [], True
+    label = draw_to_hand(t.state, chance, winner, f"bonus card turn {t.state['turn']} {winner}")
+    return drew(t, winner, label, "9.5.3 bonus card"), True
+
+
+def step_consolidate(t: Table, chance: Chance) -> StepResult:
+    end_expansion(t.catalog, t.state)
+    return [event("Tokens are turned over; full markets become domination markers (9.5.4).")], True
+
+
+def step_income(t: Table, chance: Chance) -> StepResult:
+    """9.6, 9.6.1: income, then the two shortage/surplus rolls; this turn's Advances settle."""
+    state, events = t.state, []
+    for pid, paid in income_phase(t.catalog, state).items():
+        extra = f" and {paid.interest} interest" if paid.interest else ""
+        events.append(event(f"{pid} collects {paid.income} ducats{extra}.", kind="income"))
+    for roll in roll_markets(t.catalog, state, chance):
+        what = "shortage" if roll.shortage else "surplus"
+        events.append(event(f"Market roll ({roll.dice}): {what} of {', '.join(roll.commodities)}.",
+                            kind="market"))
+        for pid, fine in sorted(roll.fines.items()):
+            events.append(event(f"{pid} pays {fine} for the surplus.", kind="market"))
+        for pid, label in sorted(roll.cards.items()):
+            events += drew(t, pid, label, "9.6.1 shortage")
+    settle_advances(state)
+    return events, True
+
+
+def game_ends(t: Table) -> str | None:
+    """11, R30: all 26 Advances, or the chosen Epoch's cards used up."""
+    if all_advances_owned(t.catalog, t.state):
+        return "all Advances"
+    end = str(t.state["options"]["end"])
+    if end.startswith("epoch"):
+        epoch = int(end[-1])
+        state = t.state
+        spent = int(state.get("epochs_spent", 0)) >= epoch or (state["epoch"] == epoch and not state["deck"])
+        if spent:
+            return f"Epoch {epoch} cards used up"
+    return None
+
+
+def step_end_check(t: Table, chance: Chance) -> StepResult:
+    reason = game_ends(t)
+    if reason is None:
+        return [], True
+    t.state["end_reason"] = reason
+    reset_flow(t, "final_play")
+    return [event(f"The game ends this turn ({reason}): the final card play replaces the token "
+                  "purchase (11.1).", kind="end")], False
+
+
+def step_bids(t: Table, chance: Chance) -> StepResult:
+    """9.7: a sealed token purchase by every active player."""
+    flow = t.state["flow"]
+    if flow["queue"] is not None:
+        return [], True
+    flow["queue"] = []
+    t.agenda.append(new_parallel(t.state, "tokens", list(t.state["order"]), sealed=True))
+    return [event("Sealed token purchase (9.7): waiting for every player's bid.")], False
+
+
+def step_score(t: Table, chance: Chance) -> StepResult:
+    if t.state["wars"]:
+        t.state["wars"] = []
+    return finish(t, str(t.state.get("end_reason", "end"))), False
+
+
+STEPS: dict[str, Callable[[Table, Chance], StepResult]] = {
+    "set_aside": step_set_aside, "renaissance": step_renaissance, "removal": step_removal,
+    "mill": step_mill, "draws": step_draws, "buyers": step_buyers, "players": step_players,
+    "leaders_leave": step_leaders_leave, "civil_war": step_civil_war,
+    "indulgence": step_indulgence, "bonus": step_bonus, "consolidate": step_consolidate,
+    "income": step_income, "end_check": step_end_check, "bids": step_bids, "score": step_score,
+}

@@ -1,0 +1,132 @@
+"""Preparing to play on the agenda (8.1-8.5): the card returned (parallel), the capital bid
+(sealed), the capitals by bid, and the sealed token purchase, shared with 9.7."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.aor.actions.common import AorAction, ParallelAction, Step, cat, find
+from engine.aor.actions.flow import reset_flow
+from engine.aor.model import new_round, player
+from engine.aor.names import card_name, choice, province_name
+from engine.aor.order import apply_token_purchase, token_bid_range
+from engine.aor.setup import (
+    apply_capital_bids,
+    apply_opening_purchase,
+    apply_return,
+    bid_range,
+    capital_options,
+    choose_capital,
+    finish_returns,
+)
+from engine.core.agenda import Node, new_node, new_parallel
+from engine.core.chance import Chance
+from engine.core.choice import Choice
+from engine.core.table import Event, Table, event
+
+
+class Return(ParallelAction):
+    """8.1: keep two of the three dealt cards; the answer names a label, so it reveals nothing."""
+
+    name = "return"
+    decision = "return one of your three dealt cards to the deck (by label)"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        hand = player(t.state, node["player"])["hand"]
+        return [choice("return", f"return {label}", (label, "label")) for label in sorted(hand)]
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return None  # the hand is secret: never answered for the player (aor-pbem 4.3)
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        """The card with the highest id goes back."""
+        hand = player(t.state, node["player"])["hand"]
+        label = max(hand, key=lambda x: (hand[x], x))
+        return find(options, f"return {label}") or options[-1]
+
+    def conclude(self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance) -> list[Event]:
+        events = []
+        for pid, answer in sorted(answers.items()):
+            card = apply_return(t.state, pid, answer.args[0])
+            events.append(event(f"You return {card_name(cat(t), card)} to the deck.",
+                                kind="returned", visible_to=[pid]))
+        finish_returns(cat(t), t.state)
+        t.agenda.append(new_parallel(t.state, "capital_bid", sorted(t.state["players"]), sealed=True))
+        return events + [event("Every player has returned a card (8.1). Sealed capital bids "
+                               "(8.3): waiting for every player.", kind="setup")]
+
+
+class CapitalBid(ParallelAction):
+    """8.3: a sealed bid of 0 to 40 ducats, paid by every bidder."""
+
+    name = "capital_bid"
+    decision = "bid for the first choice of capital (sealed)"
+    resolution_draws = True  # tied bids roll dice
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [choice("bid", f"bid {n}", (str(n), "number"))
+                for n in bid_range(t.state, node["player"])]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return options[0]  # bid 0
+
+    def conclude(self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance) -> list[Event]:
+        bids = {pid: int(answer.args[0]) for pid, answer in answers.items()}
+        queue = apply_capital_bids(t.state, bids, chance)
+        shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
+        t.agenda.append(new_node(t.state, "capital", queue[0]))
+        return [event(f"Capital bids (8.3): {shown}. Capitals are chosen in this order: "
+                      f"{', '.join(queue)}.", kind="unseal")]
+
+
+class Capital(AorAction):
+    name = "capital"
+    decision = "choose your capital"
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [choice("capital", f"capital {province_name(cat(t), c)}", (c, "province"))
+                for c in capital_options(cat(t), t.state)]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return options[0]
+
+    def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
+        pid, capital = node["player"], chosen.args[0]
+        choose_capital(cat(t), t.state, pid, capital)
+        events = [event(f"{pid} takes {province_name(cat(t), capital)} as capital (8.3).",
+                        kind="capital")]
+        if t.state.get("capital_queue"):
+            return Step(events, [new_node(t.state, "capital", t.state["capital_queue"][0])])
+        players = sorted(p for p, d in t.state["players"].items() if not d["eliminated"])
+        events.append(event("Sealed token purchase for turn 1 (8.5): waiting for every player.",
+                            kind="setup"))
+        return Step(events, [new_parallel(t.state, "tokens", players, sealed=True)])
+
+
+class Tokens(ParallelAction):
+    """8.5 and 9.7: a sealed purchase; a negative number buys an earlier place for no tokens."""
+
+    name = "tokens"
+    decision = "buy tokens for the turn, which sets the Order of Play (sealed)"
+    resolution_draws = True  # the next turn starts with the draws of 9.1
+
+    def options(self, t: Table, node: Node) -> list[Choice]:
+        return [choice("tokens", f"tokens {n}", (str(n), "number"))
+                for n in token_bid_range(t.state, node["player"])]
+
+    def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
+        return find(options, "tokens 0") or options[0]
+
+    def conclude(self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance) -> list[Event]:
+        bids = {pid: int(answer.args[0]) for pid, answer in answers.items()}
+        state = t.state
+        if state["phase"] == "opening_purchase":
+            order = apply_opening_purchase(state, bids)
+        else:
+            state["round"] = new_round()
+            order = apply_token_purchase(state, bids)
+            state["turn"] += 1
+        reset_flow(t, "draw")
+        shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
+        return [event(f"Token purchase: {shown}. Order of Play for turn {state['turn']}: "
+                      f"{', '.join(order)}.", kind="unseal")]
