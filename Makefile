@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo demo-aor test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/python games/demo.py
+
+demo-aor: $(STAMP)
+	$(BIN)/python games/demo_aor.py
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

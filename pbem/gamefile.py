@@ -21,7 +21,7 @@ from pbem.errors import BusyError, CorruptGameError, UsageError
 
 FORMAT = 1
 TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
-LOG_KINDS = ("setup", "orders", "timeout", "correction", "reveal")
+LOG_KINDS = ("setup", "orders", "timeout", "correction", "reveal", "unseal")
 
 
 @dataclass
@@ -34,6 +34,11 @@ class GameFile:
     agenda: list[dict[str, Any]]
     log: list[dict[str, Any]] = field(default_factory=list)
     format: int = FORMAT
+    # A moderated Age of Renaissance game's whole state (hands, deck, sealed answers) as
+    # (state, agenda), attached from the moderator's secrets file (pbem.hidden); never written
+    # to the game file, whose `state` and `agenda` are the public part.
+    full: tuple[dict[str, Any], list[dict[str, Any]]] | None = field(
+        default=None, compare=False, repr=False)
 
     @property
     def game_id(self) -> str:

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 import jinja2
 
-from pbem import deadlines, gamefile
+from pbem import deadlines, gamefile, hidden
 from pbem.errors import CorruptGameError, UsageError
 from pbem.gamefile import GameFile
 from pbem.report import render
@@ -392,4 +392,5 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
     """Mail every player their report (after apply, and for `pbem send`)."""
     with open_book(game) as book:
         gf = gamefile.load(game)
+        hidden.attach(game, gf)  # a moderated Age of Renaissance game: the moderator's run
         return delivery.deliver(report_messages(gf, book, settings, now, only=only))

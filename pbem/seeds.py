@@ -34,21 +34,25 @@ def write_seed_file(path: Path, seed: bytes) -> None:
 
 
 def _parse_seed(text: str, where: str) -> bytes:
+    if text.lstrip().startswith("{"):  # a moderated Age of Renaissance game's secrets file
+        from pbem.hidden import parse_secrets
+
+        return parse_secrets(text, where).seed
     try:
         return bytes.fromhex(text.strip())
     except ValueError:
         raise CorruptGameError(f"{where} does not hold a hex seed") from None
 
 
-def known_seed(game_path: Path, gf: GameFile) -> bytes | None:
+def known_seed(game_path: Path, gf: GameFile, secrets_file: Path | None = None) -> bytes | None:
     """The seed if this run may know it: open games, revealed games, or the moderator's file."""
     if gf.randomness.get("seed"):
         seed = _parse_seed(str(gf.randomness["seed"]), "the game file's seed")
     else:
-        path = seed_path(game_path, gf)
+        path = secrets_file or seed_path(game_path, gf)
         if not path.exists():
             return None
-        seed = _parse_seed(path.read_text(encoding="ascii"), path.name)
+        seed = _parse_seed(path.read_text(encoding="utf-8"), path.name)
     expected = gf.randomness.get("commitment")
     if expected and commitment(seed) != expected:
         raise CorruptGameError("the seed does not match the game's commitment")

@@ -25,7 +25,7 @@ from pbem import gamefile, seeds, service, verify
 from pbem.errors import PbemError
 from pbem.gamefile import GameFile, current_hash, fingerprint
 from pbem.orderblock import canonical_payload, format_block
-from pbem.rulesets import catalog_for, ruleset_for, table_of
+from pbem.rulesets import catalog_for, ruleset_for, seat_ids, table_of
 from pbem.signatures import parse_public_key, public_key_line, sign
 
 REPLAY_EVERY = 40
@@ -42,8 +42,11 @@ class Stats:
     kinds: Counter[str] = field(default_factory=Counter)  # event kinds: oneshot:x, op:x, ...
     violations: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    ruleset: str = "pax"
 
     def to_data(self) -> dict[str, Any]:
+        if self.ruleset != "pax":
+            return self._common()
         catalog = catalog_for("pax")
         one_shots = Counter({kind: 0 for kind in sorted({
             str(card.one_shot["type"]) for card in catalog.cards.values() if card.one_shot})})
@@ -54,7 +57,14 @@ class Stats:
             target = {"oneshot": one_shots, "op": op_types, "ability": abilities}.get(family)
             if target is not None:
                 target[name] += count
+        return {**self._common(),
+                "one_shots": dict(sorted(one_shots.items())),
+                "ops": dict(sorted(op_types.items())),
+                "abilities": dict(sorted(abilities.items()))}
+
+    def _common(self) -> dict[str, Any]:
         return {
+            "ruleset": self.ruleset,
             "games": self.games,
             "decisions": self.decisions,
             "seconds": round(self.seconds, 3),
@@ -65,9 +75,6 @@ class Stats:
                         if k in ("battle_won", "battle_lost")},
             "winners": dict(sorted(self.winners.items())),
             "actions": dict(sorted(self.verbs.items())),
-            "one_shots": dict(sorted(one_shots.items())),
-            "ops": dict(sorted(op_types.items())),
-            "abilities": dict(sorted(abilities.items())),
             "invariant_violations": len(self.violations),
             "violations": self.violations,
             "repro_files": self.failures,
@@ -76,20 +83,26 @@ class Stats:
 
 def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) -> None:
     """One game through the engine alone, answers taken from the option lists."""
-    ruleset = ruleset_for("pax")
+    ruleset = ruleset_for(stats.ruleset)
     chance = SeededChance(seeds.make_seed(seed), seed, 0)
-    seats = [f"seat{i + 1}" for i in range(players)]
-    table, _ = ruleset.setup(catalog_for("pax"), seed, seats, dict(options), chance)
+    seats = seat_ids(stats.ruleset, [f"bot{i + 1}" for i in range(players)])
+    table, _ = ruleset.setup(catalog_for(stats.ruleset), seed, seats, dict(options), chance)
     rng = random.Random(seed)
     run_automatic(ruleset, table, chance)
     while not ruleset.is_over(table):
-        choice = rng.choice(options_now(ruleset, table))
+        who = _pick_player(rng, waiting_for(table.agenda))
+        choice = rng.choice(options_now(ruleset, table, who))
         stats.verbs[choice.verb] += 1
-        events = answer(ruleset, table, choice, chance)
+        events = answer(ruleset, table, choice, chance, who)
         events += run_automatic(ruleset, table, chance)
         stats.kinds.update(e["kind"] for e in events)
         stats.decisions += 1
     _record_end(stats, table.state)
+
+
+def _pick_player(rng: random.Random, owed: list[str]) -> str:
+    """Who answers next: the only player owed, or any of a parallel node's (random order)."""
+    return owed[0] if len(owed) == 1 else rng.choice(owed)
 
 
 def _record_end(stats: Stats, state: dict[str, Any]) -> None:
@@ -113,14 +126,14 @@ def _round_trip(gf: GameFile) -> None:
         raise InvariantViolation("the state does not survive a YAML round trip byte for byte")
 
 
-def new_selfplay_game(seed: str, players: int, options: dict[str, Any]
+def new_selfplay_game(seed: str, players: int, options: dict[str, Any], ruleset: str = "pax"
                       ) -> tuple[GameFile, dict[str, Ed25519PrivateKey]]:
     keys = [Ed25519PrivateKey.from_private_bytes(
         seeds.make_seed(f"{seed}-key-{i}")) for i in range(players)]
     publics = [parse_public_key(public_key_line(
         k.public_key().public_bytes_raw(), f"bot{i + 1}", None)) for i, k in enumerate(keys)]
     gf = service.create_game(publics, game_id=seed, seed=seeds.make_seed(seed), open_game=True,
-                             options=options)
+                             options=options, ruleset_name=ruleset)
     by_bank = {entry["id"]: keys[index] for index, entry in enumerate(gf.roster["players"])}
     return gf, by_bank
 
@@ -128,13 +141,13 @@ def new_selfplay_game(seed: str, players: int, options: dict[str, Any]
 def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
               out_dir: Path) -> None:
     """One game through the real pipeline with all per-step checks."""
-    gf, keys = new_selfplay_game(seed, players, options)
+    gf, keys = new_selfplay_game(seed, players, options, stats.ruleset)
     rng = random.Random(seed)
     blocks = 0
     while not gf.state["over"]:
         ruleset, table = table_of(gf)
-        player = waiting_for(table.agenda)[0]
-        line = rng.choice([c.line for c in options_now(ruleset, table)])
+        player = _pick_player(rng, waiting_for(table.agenda))
+        line = rng.choice([c.line for c in options_now(ruleset, table, player)])
         text = _signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
@@ -168,11 +181,12 @@ def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:
 
 
 def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: bool = False,
-        out_dir: Path = Path("selfplay-failures")) -> Stats:
-    stats = Stats()
+        out_dir: Path = Path("selfplay-failures"), ruleset: str = "pax") -> Stats:
+    stats = Stats(ruleset=ruleset)
     start = time.perf_counter()
     for index in range(games):
-        game_seed = f"{seed}-{players}p-{index}"
+        game_seed = f"{seed}-{players}p-{index}" if ruleset == "pax" else \
+            f"{seed}-{ruleset}-{players}p-{index}"
         if fast:
             play_fast(game_seed, players, options, stats)
         else:

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.adjudicate import adjudicate, options_now, run_automatic
-from engine.core.agenda import next_pending, waiting_for
+from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, SeededChance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
-from pbem import gamefile, seeds
+from pbem import gamefile, hidden, seeds
 from pbem.errors import (
     BlockError,
     DoesNotFitError,
@@ -28,7 +28,7 @@ from pbem.errors import (
 )
 from pbem.gamefile import GameFile, current_hash, fingerprint, state_hash
 from pbem.orderblock import OrderBlock, find_blocks
-from pbem.rulesets import catalog_for, ruleset_for, table_of
+from pbem.rulesets import catalog_for, ruleset_for, seat_ids, table_of
 from pbem.signatures import PublicKey, parse_public_key, verify
 
 
@@ -62,7 +62,7 @@ def create_game(
         raise UsageError("two players have the same key; each player needs a key of their own")
     ruleset = ruleset_for(ruleset_name)
     chance = SeededChance(seed, game_id, 0)
-    seats = [f"seat{i + 1}" for i in range(len(keys))]
+    seats = seat_ids(ruleset_name, [key.name or "" for key in keys])
     try:
         table, events = ruleset.setup(catalog_for(ruleset_name), game_id, seats,
                                       dict(options or {}), chance)
@@ -84,6 +84,12 @@ def create_game(
         {"mode": "open", "seed": seed.hex()} if open_game
         else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
+    if ruleset_name == "aor" and not open_game:  # hands and deck go to the secrets file only
+        gf = GameFile(game, roster, randomness, 0, {}, [], [])
+        hidden.set_public(gf, table.state, table.agenda)
+        gf.log.append({"seq": 0, "kind": "setup", "draws": hidden.mask_draws(chance.draws),
+                       "post_state": current_hash(gf), "summary": public_texts(events)})
+        return gf
     post = state_hash(game, 0, table.state, table.agenda)
     entry = {"seq": 0, "kind": "setup", "draws": draws_data(chance), "post_state": post,
              "summary": public_texts(events)}
@@ -107,8 +113,27 @@ def new_game(
         if seed_file.exists():
             raise UsageError(f"{seed_file} already exists; remove it or choose another game file")
         seeds.write_seed_file(seed_file, seed)
+        if gf.full is not None:
+            secrets = hidden.Secrets(seed)
+            secrets.cache = hidden.cache_of(gf)
+            hidden.write_secrets(seed_file, secrets)
     gamefile.write_atomic(path, gamefile.dump_text(gf))
     return gf
+
+
+def parallel_window(gf: GameFile) -> dict[int, str]:
+    """seq -> state fingerprint a block may be written against. Normally only the current
+    state; while a parallel node is pending, any state since it opened where every entry since
+    answered that node (each answer is written against the node's opening)."""
+    window = {gf.seq: fingerprint(current_hash(gf))}
+    node = next_pending(gf.agenda)
+    if node is None or not is_parallel(node):
+        return window
+    for entry in reversed(gf.log):
+        if entry.get("node") != node["id"] or entry.get("kind") not in ("orders", "sealed"):
+            break
+        window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
+    return window
 
 
 def choose_block(gf: GameFile, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]:
@@ -122,17 +147,19 @@ def choose_block(gf: GameFile, blocks: list[OrderBlock]) -> tuple[OrderBlock, st
         raise DoesNotFitError(f"the block is for game '{blocks[0].game}', but this file is "
                               f"game '{gf.game_id}'")
     fp = fingerprint(current_hash(gf))
-    fresh = [b for b in ours if b.seq == gf.seq and (b.state or "").lower() == fp]
+    window = parallel_window(gf)
+    fresh = [b for b in ours
+             if b.seq is not None and window.get(b.seq) == (b.state or "").lower()]
     if not fresh:
         block = ours[-1]
         raise DoesNotFitError(
             f"stale block: written against seq {block.seq} state {block.state}, but the game is "
             f"at seq {gf.seq} state {fp}; read the latest report and write new orders")
     # A signed block with orders beats a quoted, unsigned skeleton of the same state.
-    fresh.sort(key=lambda b: (b.signature is None, not b.lines))
+    fresh.sort(key=lambda b: (b.signature is None, not b.lines, -(b.seq or 0)))
     note = ""
     if len(blocks) > 1:
-        note = f"used the block for seq {gf.seq}; {len(blocks) - 1} other block(s) ignored"
+        note = f"used the block for seq {fresh[0].seq}; {len(blocks) - 1} other block(s) ignored"
     return fresh[0], note
 
 
@@ -153,8 +180,11 @@ def check_turn(gf: GameFile, table: Table, player: str) -> None:
     if gf.state.get("over"):
         raise DoesNotFitError("the game is over; no more orders are taken")
     owed = waiting_for(table.agenda)
+    node = next_pending(table.agenda)
+    if node is not None and is_parallel(node) and player in node.get("answers", {}):
+        how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
+        raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
     if player not in owed:
-        node = next_pending(table.agenda)
         what = f" to {ruleset_for(gf.game['ruleset']).actions[node['action']].decision}" \
             if node else ""
         raise DoesNotFitError(f"it is not {player}'s decision now: waiting for "
@@ -168,6 +198,13 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
         # Applying needs the state, not the log: parse only the head and append to the log's
         # text (the cost of an apply then stays flat as the game grows).
         gf, old_log = (gamefile.load(path), None) if dry_run else gamefile.load_head(path)
+        if hidden.is_hidden(gf):
+            from pbem.hidden_apply import apply_hidden
+
+            return apply_hidden(path, gamefile.load(path), text, dry_run=dry_run)
+        pending = next_pending(gf.agenda)
+        if old_log is not None and pending is not None and is_parallel(pending):
+            gf, old_log = gamefile.load(path), None  # the envelope reads the node's answers
         applied = apply_text(gf, text, lambda n: seeds.chance_for(path, gf, n),
                              seed_name=seeds.seed_path(path, gf).name)
         if dry_run:
@@ -201,16 +238,20 @@ def apply_text(gf: GameFile, text: str, make_chance: Callable[[int], Chance], *,
     except InvariantViolation as error:
         raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
             from None
+    node = next_pending(table.agenda)
     work = outcome.table
     work.state["draws"] = int(gf.state["draws"]) + len(chance.draws)
     gf.seq += 1
     gf.state, gf.agenda = work.state, work.agenda
-    gf.log.append({
+    entry: dict[str, Any] = {
         "seq": gf.seq, "kind": "orders", "player": player, "block": block.text,
         "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
         "draws": draws_data(chance), "prev_state": prev, "post_state": current_hash(gf),
         "summary": public_texts(outcome.events),
-    })
+    }
+    if node is not None and is_parallel(node):
+        entry["node"] = node["id"]
+    gf.log.append(entry)
     return Applied(gf, player, outcome.events, note)
 
 
@@ -222,22 +263,33 @@ def decision_of(gf: GameFile) -> tuple[list[str], str]:
     return waiting_for(table.agenda), ruleset.actions[node["action"]].decision
 
 
-def legal_lines(gf: GameFile) -> dict[str, Any]:
+def legal_lines(gf: GameFile, player: str | None = None) -> dict[str, Any]:
+    """The legal lines of `player` (default: the first player owed) for the next decision."""
+    hidden.require_whole(gf)
     ruleset, table = table_of(gf)
     owed, decision = decision_of(gf)
+    if player is not None and player not in gf.player_ids():
+        raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
+    who = player if player is not None else (owed[0] if owed else None)
     return {
         "seq": gf.seq, "state": fingerprint(current_hash(gf)),
-        "player": owed[0] if owed else None, "decision": decision,
-        "lines": [c.line for c in options_now(ruleset, table)],
+        "player": who, "decision": decision if who in owed else "",
+        "lines": [c.line for c in options_now(ruleset, table, who)] if who in owed else [],
     }
 
 
 def status(gf: GameFile) -> dict[str, Any]:
     owed, decision = decision_of(gf)
-    return {
+    turn = gf.state.get("turn")
+    data = {
         "game": gf.game_id, "ruleset": gf.game["ruleset"], "seq": gf.seq,
         "state": fingerprint(current_hash(gf)), "over": bool(gf.state.get("over")),
         "winners": list(gf.state.get("winners", [])), "result": gf.state.get("result"),
         "waiting_for": owed, "decision": decision,
-        "turn": gf.state.get("turn", {}).get("number"),
+        "turn": turn.get("number") if isinstance(turn, dict) else turn,
     }
+    node = next_pending(gf.agenda)
+    if node is not None and is_parallel(node):
+        data["sealed"] = bool(node.get("sealed"))
+        data["received"] = sorted(node.get("answers", {}))
+    return data

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.core.adjudicate import adjudicate, run_automatic
+from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import Chance, ReplayMismatch
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Table
-from pbem import deadlines, gamefile, seeds
+from pbem import deadlines, gamefile, hidden, seeds
 from pbem.errors import CorruptGameError, PbemError, UsageError
 from pbem.gamefile import GameFile, state_hash
 from pbem.orderblock import find_blocks
-from pbem.rulesets import catalog_for, ruleset_for
+from pbem.rulesets import catalog_for, ruleset_for, setup_seats
 from pbem.signatures import parse_public_key, verify
 
 
@@ -27,6 +28,7 @@ class Verified:
     entries: int
     seed_checked: bool
     final_state: str
+    replayed: bool = True
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -41,16 +43,18 @@ def _check_draws(seq: object, chance: Chance, recorded: list[dict[str, object]])
         raise _bad(seq, f"draw #{first + 1} does not match the log")
 
 
-def replay(path: Path, gf: GameFile) -> Verified:
+def replay(path: Path, gf: GameFile, secrets_file: Path | None = None) -> Verified:
     """Rebuild the game from its setup and signed blocks; raise naming the first bad entry."""
     if not gf.log or gf.log[0].get("kind") != "setup":
         raise CorruptGameError("log: the first entry must be the setup")
+    if hidden.is_hidden(gf):
+        return _replay_hidden(path, gf, secrets_file)
     seed = seeds.known_seed(path, gf)
     ruleset = ruleset_for(str(gf.game["ruleset"]))
     catalog = catalog_for(str(gf.game["ruleset"]))
     setup = gf.log[0]
     chance = seeds.replay_chance(seed, gf.game_id, 0, setup.get("draws", []))
-    seats = [f"seat{i + 1}" for i in range(int(gf.game["players"]))]
+    seats = setup_seats(gf)
     try:
         table, _ = ruleset.setup(catalog, gf.game_id, seats, dict(gf.game["options"]), chance)
         run_automatic(ruleset, table, chance)
@@ -63,13 +67,15 @@ def replay(path: Path, gf: GameFile) -> Verified:
     if current != setup.get("post_state"):
         raise _bad(0, "the setup does not produce the recorded state")
     keys = _first_keys(gf)
+    states = {0: current}
     for entry in gf.log[1:]:
         seq += 1
         if entry.get("seq") != seq:
             raise _bad(entry.get("seq"), f"expected seq {seq}")
         kind = entry.get("kind")
         if kind == "orders":
-            table = _replay_orders(gf, table, entry, seq, current, seed, keys)
+            written = _check_envelope(gf, table, entry, seq, states)
+            table = _replay_orders(gf, table, entry, seq, current, seed, keys, written)
         elif kind == "reveal":
             _check_reveal(gf, entry, seq)
         elif kind == "timeout":
@@ -86,12 +92,28 @@ def replay(path: Path, gf: GameFile) -> Verified:
         current = state_hash(gf.game, seq, table.state, table.agenda)
         if current != entry.get("post_state"):
             raise _bad(seq, "the replay does not produce the recorded post_state")
+        states[seq] = current
     if keys != {p["id"]: p["key"] for p in gf.roster["players"]}:
         raise CorruptGameError("the roster's keys do not match its logged roster changes")
     if seq != gf.seq or current != gamefile.current_hash(gf):
         raise CorruptGameError("the state in the file does not match the replayed log "
                                f"(after log entry seq {seq})")
     return Verified(len(gf.log), seed is not None, current)
+
+
+def _replay_hidden(path: Path, gf: GameFile, secrets_file: Path | None) -> Verified:
+    """A moderated Age of Renaissance game: public checks always; the full replay when the
+    seed is known (the secrets file, or after the reveal)."""
+    from pbem.hidden_replay import replay_full, verify_public
+
+    verify_public(gf, _first_keys(gf))
+    seed = seeds.known_seed(path, gf, secrets_file)
+    if seed is None:
+        return Verified(len(gf.log), False, gamefile.current_hash(gf), replayed=False)
+    found = hidden.read_secrets(secrets_file or seeds.seed_path(path, gf)) \
+        if not gf.randomness.get("seed") else None
+    replay_full(gf, seed, found.sealed if found else None)
+    return Verified(len(gf.log), True, gamefile.current_hash(gf))
 
 
 def _first_keys(gf: GameFile) -> dict[str, str]:
@@ -128,7 +150,7 @@ def _replay_timeout(gf: GameFile, table: Table, entry: dict[str, object], seq: i
 
 
 def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: int,
-                   prev: str, seed: bytes | None, keys: dict[str, str]) -> Table:
+                   prev: str, seed: bytes | None, keys: dict[str, str], written: str) -> Table:
     if entry.get("prev_state") != prev:
         raise _bad(seq, "prev_state does not chain to the entry before")
     blocks = find_blocks(str(entry.get("block", "")))
@@ -141,7 +163,7 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
     payload = block.payload()
     if hashlib.sha256(payload).hexdigest() != entry.get("payload_sha256"):
         raise _bad(seq, "payload hash does not match the block")
-    if block.seq != seq - 1 or (block.state or "") != prev[:16]:
+    if block.seq is None or (block.state or "") != written[:16]:
         raise _bad(seq, "the block was not written against the state before it")
     try:
         verify(parse_public_key(keys[player]), payload, block.signature or "")
@@ -161,6 +183,24 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
         raise _bad(seq, "the summary does not match what the orders did")
     outcome.table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
     return outcome.table
+
+
+def _check_envelope(gf: GameFile, table: Table, entry: dict[str, object], seq: int,
+                    states: dict[int, str]) -> str:
+    """The `node` an entry names must be the parallel node pending, and its block may be
+    written against any state since that node opened (every entry since answered it)."""
+    node = next_pending(table.agenda)
+    parallel = node["id"] if node is not None and is_parallel(node) else None
+    if entry.get("node") != parallel:
+        raise _bad(seq, "the entry's node does not match the decision pending")
+    blocks = find_blocks(str(entry.get("block", "")))
+    written = blocks[0].seq if len(blocks) == 1 and blocks[0].seq is not None else seq - 1
+    if written != seq - 1:
+        between = gf.log[written + 1:seq]
+        if parallel is None or not 0 <= written < seq - 1 or any(
+                e.get("node") != parallel for e in between):
+            raise _bad(seq, "the block was not written against the state before it")
+    return states.get(written, "")
 
 
 def _check_reveal(gf: GameFile, entry: dict[str, object], seq: int) -> None:

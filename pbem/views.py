@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.adjudicate import options_now
+from engine.core.table import Table
+from pbem import aor_views, hidden
 from pbem.gamefile import GameFile, current_hash, fingerprint
 from pbem.orderblock import BEGIN, END
 from pbem.rulesets import table_of
@@ -44,13 +46,19 @@ def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
 
 
 def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
+    if viewer is not None:
+        hidden.require_whole(gf, "render a player's report")
     ruleset, table = table_of(gf)
     owed, decision = decision_of(gf)
     menu = None
     if viewer is not None and viewer in owed:
         menu = {"player": viewer, "decision": decision,
-                "lines": [c.line for c in options_now(ruleset, table)],
+                "lines": [c.line for c in options_now(ruleset, table, viewer)],
                 "skeleton": skeleton(gf, viewer)}
+    view = ruleset.view_for(table, viewer)
+    extra: dict[str, Any] = {}
+    if gf.game["ruleset"] == "aor":
+        extra["aor"] = aor_model(gf, table, view, viewer)
     return {
         "header": {
             "game": gf.game_id, "ruleset": gf.game["ruleset"], "seq": gf.seq,
@@ -58,9 +66,21 @@ def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
             "players": [{"id": p["id"], "name": p["name"]} for p in gf.roster["players"]],
         },
         "viewer": viewer,
-        "view": ruleset.view_for(table, viewer),
+        "view": view,
         "history": history_for(gf, viewer),
         "waiting_for": owed,
         "decision": decision,
         "menu": menu,
+        **extra,
     }
+
+
+def aor_model(gf: GameFile, table: Table, view: dict[str, Any],
+              viewer: str | None) -> dict[str, Any]:
+    """Age of Renaissance rows for templates/aor: the viewer's hand, or every hand in an open
+    game (anyone can compute them from the seed there)."""
+    open_game = gf.randomness.get("mode") == "open"
+    players = table.state["players"]
+    shown = [p for p in players if open_game or p == viewer]
+    hands = {p: dict(players[p]["hand"]) for p in shown if isinstance(players[p].get("hand"), dict)}
+    return aor_views.display(table.catalog, view, hands, open_game)

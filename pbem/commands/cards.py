@@ -63,8 +63,11 @@ def cards_command(
     ruleset: Annotated[str, typer.Option(help="The game's ruleset.")] = "pax",
 ) -> None:
     """List the cards, or show the details of the cards whose name matches QUERY."""
+    if ruleset == "aor":
+        _aor_cards(query, as_json)
+        return
     if ruleset != "pax":
-        raise UsageError(f"no card list for ruleset '{ruleset}' yet; rulesets: pax")
+        raise UsageError(f"unknown ruleset '{ruleset}'; rulesets: pax, aor")
     catalog = pax_catalog()
     found = matching(catalog, query) if query else sorted(catalog.cards.values(),
                                                           key=lambda c: c.id)
@@ -77,3 +80,19 @@ def cards_command(
     else:
         for card in found:
             typer.echo(f"{card.id:9} {card.deck:4} {card.kind:7} {card.name}")
+
+
+def _aor_cards(query: str | None, as_json: bool) -> None:
+    from pbem.commands import aor_cards
+    from pbem.resources import aor_catalog
+
+    found = aor_cards.entries(aor_catalog(), query)
+    if not found:
+        raise UsageError(f"no card or Advance matches '{query}'; try a shorter part of the name")
+    if as_json:
+        typer.echo(json.dumps(found, ensure_ascii=False))
+    elif query and len(found) <= 5:
+        typer.echo("\n\n".join(aor_cards.text(e) for e in found))
+    else:
+        for entry in found:
+            typer.echo(aor_cards.line(entry))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem import gamefile, service
+from pbem import gamefile, hidden, service
 from pbem.app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
@@ -49,14 +49,29 @@ def new(
     bankruptcy: Annotated[bool, typer.Option(help="Bankruptcy variant (G6).")] = False,
     open_hands: Annotated[bool, typer.Option(help="Hands are public in every report.")] = False,
     moderator: Annotated[Path | None, typer.Option(help="The moderator's .pub file.")] = None,
+    ruleset: Annotated[str, typer.Option(help="pax (Pax Renaissance) or aor (Age of "
+                                               "Renaissance, 3-6 players).")] = "pax",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option as KEY=VALUE (aor: end=advances|epoch1|epoch2|epoch3).")
+    ] = None,
 ) -> None:
     """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
+    from pbem.commands.selfplay import parse_options
+
     keys = [parse_public_key(read_key_file(p)) for p in player]
-    options = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
-               "open_hands": open_hands}
+    extra = parse_options(option or [])
+    if ruleset == "pax":
+        options = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
+                   "open_hands": open_hands, **extra}
+    else:
+        if game_map != "default" or astrology or bankruptcy or open_hands:
+            raise UsageError("--map, --astrology, --bankruptcy and --open-hands are Pax "
+                             "Renaissance options; use --option KEY=VALUE")
+        options = extra
     mod = parse_public_key(read_key_file(moderator)) if moderator else None
     gf = service.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
-                          open_game=open_game, options=options, moderator=mod)
+                          open_game=open_game, options=options, moderator=mod,
+                          ruleset_name=ruleset)
     for entry in gf.roster["players"]:
         typer.echo(f"{entry['name']} plays {entry['id']}")
     status = service.status(gf)
@@ -64,6 +79,9 @@ def new(
                f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if not open_game:
         typer.echo(f"seed file: {game.with_suffix('.seed')} (moderator only; never share or commit)")
+    elif ruleset == "aor":
+        typer.echo("open game: the seed is in the game file, so anyone can compute every hand "
+                   "and every roll (perfect information); reports show all hands")
 
 
 @app.command()
@@ -76,6 +94,11 @@ def sign(
 ) -> None:
     """Sign an order block; prints the armored block to send."""
     typer.echo(signing.sign_orders(read_input(orders), key, game, ssh=ssh), nl=False)
+    if game is not None:
+        gf = gamefile.load(game)
+        if gf.agenda and gf.agenda[0].get("sealed") and hidden.is_hidden(gf):
+            typer.echo("note: a sealed decision: send this block to the moderator only",
+                       err=True)
 
 
 @app.command()
@@ -132,9 +155,13 @@ def apply(
 def options(
     game: GameArg,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="Player id (for a decision several players answer at once).")] = None,
 ) -> None:
     """List the legal lines for the next pending decision, one per line."""
-    data = service.legal_lines(gamefile.load(game))
+    gf = gamefile.load(game)
+    hidden.attach(game, gf)
+    data = service.legal_lines(gf, for_player.lower() if for_player else None)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -157,6 +184,7 @@ def report(
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
     viewer = for_player.lower() if for_player else None
+    hidden.attach(game, gf)
     typer.echo(reports.render(views.report_model(gf, viewer), fmt), nl=False)
 
 
@@ -173,20 +201,33 @@ def status(
         return
     typer.echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
     if data["over"]:
+        result = data["result"] or {}
+        detail = result.get("detail") or ", ".join(
+            f"{p} {n}" for p, n in (result.get("scores") or {}).items())
         typer.echo(f"over: winners {', '.join(data['winners'])} "
-                   f"({data['result']['kind']} victory {data['result']['detail']})")
+                   f"({result.get('kind')} victory {detail})")
     else:
         typer.echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
                    f"{data['decision']}")
+        if data.get("received"):
+            what = "sealed bids received" if data.get("sealed") else "answers received"
+            typer.echo(f"{what}: {', '.join(data['received'])}")
 
 
 @app.command(name="verify")
 @boundary
-def verify_command(game: GameArg) -> None:
+def verify_command(
+    game: GameArg,
+    secrets: Annotated[Path | None, typer.Option(
+        help="The moderator's secrets (seed) file, to replay a moderated game in full.")] = None,
+) -> None:
     """Replay the whole log from setup: signatures, hashes, states and draws."""
-    result = verify.replay(game, gamefile.load(game))
+    result = verify.replay(game, gamefile.load(game), secrets)
     how = "every draw re-derived from the seed" if result.seed_checked else \
         "draws replayed as logged (the seed is not revealed yet)"
+    if not result.replayed:
+        how = ("public checks only: signatures, the hash chain and opened sealed bids; with "
+               "--secrets FILE or after the reveal, verify replays every turn")
     typer.echo(f"ok: {result.entries} log entries verified; {how}")
 
 

@@ -16,20 +16,32 @@ from pbem.errors import ExitCode, UsageError
 @boundary
 def selfplay(
     games: Annotated[int, typer.Option(help="How many games.")] = 10,
-    players: Annotated[int, typer.Option(help="2, 3 or 4.")] = 4,
+    players: Annotated[int, typer.Option(help="pax: 2 to 4; aor: 3 to 6.")] = 4,
     seed: Annotated[str, typer.Option(help="Seed text; game i uses SEED-Np-i.")] = "selfplay",
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="A game option as KEY=VALUE (map=1550, astrology=true...).")] = None,
     fast: Annotated[bool, typer.Option(help="Engine only, no per-step checks (benchmark).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     out: Annotated[Path, typer.Option(help="Where reproducing game files go.")] = Path("selfplay-failures"),
+    ruleset: Annotated[str, typer.Option(
+        help="pax or aor (aor games end with Epoch 1 unless --option end=... says otherwise).")
+    ] = "pax",
 ) -> None:
     """Play whole games with random legal choices, checking invariants at every step."""
-    if not 2 <= players <= 4:
-        raise UsageError(f"--players must be 2, 3 or 4, not {players}")
+    from pbem.rulesets import PLAYER_COUNTS, RULESETS
+
+    if ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset '{ruleset}'; rulesets: {', '.join(RULESETS)}")
+    low, high = PLAYER_COUNTS[ruleset]
+    if not low <= players <= high:
+        counts = "2, 3 or 4" if ruleset == "pax" else f"{low} to {high}"
+        raise UsageError(f"--players must be {counts}, not {players}")
     from pbem.selfplay import run as run_selfplay  # only this command needs it
 
-    stats = run_selfplay(games, players, seed, parse_options(option or []), fast=fast, out_dir=out)
+    options = parse_options(option or [])
+    if ruleset == "aor":
+        options.setdefault("end", "epoch1")
+    stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset)
     data = stats.to_data()
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))

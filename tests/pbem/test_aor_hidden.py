@@ -1,0 +1,199 @@
+"""Hidden information in moderated Age of Renaissance games (issue 8; aor-pbem 5, 6): the game
+file holds the public state only, hands and sealed bids live in the moderator's secrets file,
+private draws are logged masked, sealed bids are committed then unsealed, and verify checks the
+public part without the seed and replays everything with it."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from typer.testing import CliRunner
+
+from pbem import gamefile, hidden, seeds, service, verify
+from pbem.cli import app
+from pbem.errors import CorruptGameError, UsageError
+from pbem.orderblock import canonical_payload, format_block
+from pbem.signatures import parse_public_key, public_key_line, sign
+
+NAMES = ("ada", "ben", "cy", "dee")
+
+
+class Game:
+    def __init__(self, folder: Path, n: int = 3) -> None:
+        self.path = folder / "g.yaml"
+        self.keys = {name: Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"k-{name}"))
+                     for name in NAMES[:n]}
+        publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
+                   for name, k in self.keys.items()]
+        service.new_game(self.path, publics, game_id="g", ruleset_name="aor", seed_text="hidden",
+                         options={"end": "epoch1"})
+
+    def load(self, whole: bool = True) -> gamefile.GameFile:
+        gf = gamefile.load(self.path)
+        if whole:
+            hidden.attach(self.path, gf, required=True)
+        return gf
+
+    def block(self, player: str, *lines: str, seq: int | None = None,
+              state: str | None = None) -> str:
+        gf = self.load(whole=False)
+        seq = gf.seq if seq is None else seq
+        state = state or gamefile.fingerprint(gamefile.current_hash(gf))
+        payload = canonical_payload("g", player, seq, state, list(lines))
+        return format_block("g", player, seq, state, list(lines), sign(self.keys[player], payload))
+
+    def send(self, player: str, *lines: str) -> service.Applied:
+        return service.apply_block(self.path, self.block(player, *lines))
+
+    def options(self, player: str) -> list[str]:
+        lines: list[str] = service.legal_lines(self.load(), player)["lines"]
+        return lines
+
+    def secrets(self) -> dict[str, object]:
+        data: dict[str, object] = json.loads((self.path.parent / "g.seed").read_text())
+        return data
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Game:
+    return Game(tmp_path)
+
+
+def values(data: object) -> set[str]:
+    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact)."""
+    if isinstance(data, dict):
+        return set().union(*(values(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(values(v) for v in data)) if data else set()
+    return {data} if isinstance(data, str) else set()
+
+
+def hand_cards(game: Game) -> set[str]:
+    gf = game.load()
+    assert gf.full is not None
+    return {card for data in gf.full[0]["players"].values() for card in data["hand"].values()}
+
+
+def test_the_file_holds_hand_sizes_and_masked_draws_only(game: Game) -> None:
+    text = game.path.read_text()
+    data = yaml.safe_load(text)
+    assert all("hand" not in p and p["hand_size"] == 3 for p in data["state"]["players"].values())
+    assert "deck" not in data["state"] and data["state"]["deck_size"] > 0
+    assert all(d["outcome"] == "hidden" and d["to"] for d in data["log"][0]["draws"])
+    cards = hand_cards(game)
+    shown = values(data)
+    assert len(cards) == 9 and not [c for c in cards if c in shown]
+    assert game.secrets()["seed"] and (game.path.parent / "g.seed").stat().st_mode & 0o777 == 0o600
+
+
+def through_returns(game: Game) -> None:
+    for player in ("cy", "ada", "ben"):
+        game.send(player, game.options(player)[0])
+
+
+def test_a_sealed_bid_is_absent_until_the_unseal(game: Game) -> None:
+    through_returns(game)
+    game.send("ada", "bid 17")
+    assert "bid 17" not in game.path.read_text()
+    assert "bid 17" in json.dumps(game.secrets()["sealed"])
+    entry = game.load(whole=False).log[-1]
+    assert entry["sealed"] is True and len(entry["commitment"]) == 64 and "block" not in entry
+    with pytest.raises(Exception, match="already answered .*already sealed"):
+        game.send("ada", "bid 2")
+    game.send("ben", "bid 3")
+    game.send("cy", "bid 4")
+    log = game.load(whole=False).log
+    assert log[-2]["kind"] == "orders" and log[-2]["sealed"]
+    unseal = log[-1]
+    assert unseal["kind"] == "unseal" and sorted(unseal["blocks"]) == ["ada", "ben", "cy"]
+    assert "bid 17" in unseal["blocks"]["ada"] and "ada: bid 17" in unseal["summary"][0]
+    assert game.secrets()["sealed"] == {}
+    assert verify.replay(game.path, game.load(whole=False)).seed_checked
+
+
+def test_verify_without_the_secrets_checks_commitments(game: Game) -> None:
+    through_returns(game)
+    for player, bid in (("ada", 5), ("ben", 3), ("cy", 1)):
+        game.send(player, f"bid {bid}")
+    secrets = game.path.parent / "g.seed"
+    secrets.rename(game.path.parent / "moderator.json")
+    result = verify.replay(game.path, game.load(whole=False))
+    assert not result.replayed and not result.seed_checked
+    full = verify.replay(game.path, game.load(whole=False), game.path.parent / "moderator.json")
+    assert full.replayed and full.seed_checked
+    with pytest.raises(UsageError, match="only the moderator"):
+        service.legal_lines(game.load(whole=False))
+    tampered = game.path.read_text().replace("bid 5", "bid 6")
+    game.path.write_text(tampered)
+    with pytest.raises(CorruptGameError, match="commitment"):
+        verify.replay(game.path, game.load(whole=False))
+
+
+def test_a_lost_cache_is_rebuilt_from_seed_and_log_even_mid_bid(game: Game) -> None:
+    through_returns(game)
+    game.send("ben", "bid 9")
+    before = game.options("ada")
+    secrets = game.secrets()
+    secrets["cache"] = None
+    (game.path.parent / "g.seed").write_text(json.dumps(secrets))
+    assert game.options("ada") == before
+    assert game.secrets()["cache"] is not None
+    game.send("ada", "bid 1")
+    game.send("cy", "bid 2")
+    assert "ben: bid 9" in game.load(whole=False).log[-1]["summary"][0]
+
+
+def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) -> None:
+    game = Game(tmp_path, 4)
+    rng = random.Random(8)
+    played = 0
+    for _ in range(160):
+        gf = game.load()
+        if gf.state["over"]:
+            break
+        owed = service.status(gf)["waiting_for"]
+        player = rng.choice(owed)
+        lines = game.options(player)
+        if lines[0].startswith(("tokens", "bid")):
+            lines = [x for x in lines if 0 <= int(x.split()[1]) <= 12]
+        game.send(player, rng.choice(lines))
+        played += 1
+    shown = values(yaml.safe_load(game.path.read_text()))
+    gf = game.load()
+    assert gf.full is not None and gf.state["turn"] >= 1
+    for data in gf.full[0]["players"].values():
+        for card in data["hand"].values():
+            assert card not in shown
+    assert all(d["outcome"] == "hidden" for e in gf.log for d in e.get("draws", [])
+               if "to" in d)
+    result = verify.replay(game.path, game.load(whole=False))
+    assert result.seed_checked and result.entries == len(gf.log)
+    runner = CliRunner()
+    for player in game.keys:
+        report = runner.invoke(app, ["report", str(game.path), "--for", player]).stdout
+        assert report.count("YOUR HAND") == 1 and "HAND OF" not in report
+    public = runner.invoke(app, ["report", str(game.path)]).stdout
+    assert "YOUR HAND" not in public and "Public report" in public
+
+
+def test_without_the_secrets_only_public_commands_work(game: Game) -> None:
+    (game.path.parent / "g.seed").rename(game.path.parent / "elsewhere")
+    runner = CliRunner()
+    for args in (["options", str(game.path)], ["report", str(game.path), "--for", "ada"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2 and "only the moderator" in result.stderr, args
+    before = game.path.read_bytes()
+    block = game.path.parent / "b.txt"
+    block.write_text(game.block("ada", "return h1"))
+    result = runner.invoke(app, ["apply", str(game.path), str(block)])
+    assert result.exit_code == 2 and "secrets file" in result.stderr
+    assert game.path.read_bytes() == before
+    assert runner.invoke(app, ["report", str(game.path)]).exit_code == 0
+    assert runner.invoke(app, ["status", str(game.path)]).exit_code == 0
+    result = runner.invoke(app, ["verify", str(game.path)])
+    assert result.exit_code == 0 and "public checks only" in result.stdout
