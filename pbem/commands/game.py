@@ -16,11 +16,12 @@ from pbem.lazy import lazy
 from pbem.signatures import parse_public_key, write_keypair
 
 if TYPE_CHECKING:
-    from pbem import gitplay, mail, signing, verify, views
+    from pbem import duedates, gitplay, mail, signing, verify, views
     from pbem import report as reports
 else:
-    gitplay, mail, reports, signing, verify, views = (
-        lazy(f"pbem.{name}") for name in ("gitplay", "mail", "report", "signing", "verify", "views"))
+    duedates, gitplay, mail, reports, signing, verify, views = (
+        lazy(f"pbem.{name}") for name in ("duedates", "gitplay", "mail", "report", "signing",
+                                          "verify", "views"))
 
 
 @app.command()
@@ -185,7 +186,9 @@ def report(
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
     viewer = for_player.lower() if for_player else None
     hidden.attach(game, gf)
-    typer.echo(reports.render(views.report_model(gf, viewer), fmt), nl=False)
+    model = views.report_model(gf, viewer)
+    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+    typer.echo(reports.render(model, fmt), nl=False)
 
 
 @app.command()
@@ -194,8 +197,10 @@ def status(
     game: GameArg,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
-    """Who must act, and on what."""
-    data = service.status(gamefile.load(game))
+    """Who must act, on what, and by when (each player's deadline in their own time zone)."""
+    gf = gamefile.load(game)
+    data = service.status(gf)
+    data["deadlines"] = duedates.deadline_rows(game, gf, None, datetime.now(UTC))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -212,6 +217,9 @@ def status(
         if data.get("received"):
             what = "sealed bids received" if data.get("sealed") else "answers received"
             typer.echo(f"{what}: {', '.join(data['received'])}")
+        for row in data["deadlines"]:
+            late = " (late)" if row["late"] else ""
+            typer.echo(f"deadline: {row['who']} by {row['when']}{late}")
 
 
 @app.command(name="verify")

@@ -259,3 +259,22 @@ def test_no_moderator_no_replacement(tmp_path: Path) -> None:
     code, _, err = cli("replace-player", str(game), acting(game), "--key",
                        str(tmp_path / "max.key"), "--email", "x@example.org")
     assert code == 2 and "this game has no moderator" in err
+
+
+@pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)
+def test_status_and_report_show_the_deadline_in_local_time(game: Path) -> None:
+    mover = acting(game)
+    assert cli("roster", str(game), "--timezone", f"{mover}=Asia/Tokyo")[0] == 0
+    code, out, _ = cli("status", str(game), "--json")
+    assert json.loads(out)["deadlines"] == []  # none set yet
+    assert cli("deadlines", str(game), "--set", "default=72h")[0] == 0
+    code, out, err = cli("status", str(game), "--json")
+    rows = json.loads(out)["deadlines"]
+    assert code == 0 and [r["player"] for r in rows] == [mover], err
+    assert "(Asia/Tokyo)" in rows[0]["when"] and rows[0]["due"].endswith("Z")
+    code, out, _ = cli("status", str(game))
+    assert f"deadline: {mover.title()}" in out and "(Asia/Tokyo)" in out
+    code, out, _ = cli("report", str(game), "--for", mover)
+    assert "Deadline:" in out and "(Asia/Tokyo)" in out
+    code, out, _ = cli("report", str(game), "--format", "markdown")
+    assert "**Deadline:**" in out and "Asia/Tokyo" in out  # public: the owing player's zone
