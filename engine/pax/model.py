@@ -174,7 +174,7 @@ def vassals_of(t: Table, empire_id: str) -> list[str]:
     return sorted(e for e, d in t.state["empires"].items() if d.get("suzerain") == empire_id)
 
 
-def _with_dependants(t: Table, card_id: str) -> list[str]:
+def with_dependants(t: Table, card_id: str) -> list[str]:
     """A square with its queen and its vassals (each with theirs), as they sit in a tableau."""
     if not is_square(card_id):
         return [card_id]
@@ -184,7 +184,7 @@ def _with_dependants(t: Table, card_id: str) -> list[str]:
     if queen:
         cards.append(queen)
     for vassal in vassals_of(t, empire_id):
-        cards += _with_dependants(t, square_of(vassal))
+        cards += with_dependants(t, square_of(vassal))
     return cards
 
 
@@ -193,7 +193,7 @@ def side_cards(t: Table, bank: str, side: str) -> list[str]:
     included (each runs its own ops, E4)."""
     cards: list[str] = []
     for card_id in player(t, bank)[side]:
-        cards += _with_dependants(t, card_id)
+        cards += with_dependants(t, card_id)
     return cards
 
 

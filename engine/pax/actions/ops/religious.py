@@ -32,28 +32,14 @@ from engine.pax.model import (
     owner_of,
     player,
     square_of,
-    vassals_of,
+    with_dependants,
 )
-
-
-def _stack(t: Table, card_id: str) -> list[str]:
-    """A tableau entry with the cards that sit with it: its queen, its vassals and theirs."""
-    if not is_square(card_id):
-        return [card_id]
-    empire_id = cat(t).empire_of_square(card_id)
-    cards = [card_id]
-    queen = empire_state(t, empire_id).get("queen")
-    if queen:
-        cards.append(queen)
-    for vassal in vassals_of(t, empire_id):
-        cards += _stack(t, square_of(vassal))
-    return cards
 
 
 def tableau_neighbours(t: Table, bank: str, card_id: str) -> list[str]:
     """ADJACENT within one tableau: the rest of the card's stack and the stacks beside it."""
     for side in REGIONS:
-        stacks = [_stack(t, entry) for entry in player(t, bank)[side]]
+        stacks = [with_dependants(t, entry) for entry in player(t, bank)[side]]
         for index, stack in enumerate(stacks):
             if card_id not in stack:
                 continue
@@ -75,7 +61,7 @@ def _all_places(t: Table) -> list[str]:
     for bank in banks(t):
         for side in REGIONS:
             for entry in player(t, bank)[side]:
-                places += _stack(t, entry)
+                places += with_dependants(t, entry)
     places += [square_of(e) for e, d in sorted(t.state["empires"].items()) if d["ruler"] is None]
     return places
 
