@@ -31,7 +31,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pbem import deadlines, gamefile, service
+from pbem import deadlines, gamefile, replacement, service
 from pbem.blockfinder import BEGIN, html_to_text, marker_kind, normalize
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
 from pbem.gamefile import GameFile
@@ -317,7 +317,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             if error:
                 raise BlockError(error)
             if blocks and all((b.player or "").lower() == deadlines.MODERATOR for b in blocks):
-                gf = deadlines.apply_replacement(path, text)
+                gf = replacement.apply_replacement(path, text)
                 events = [{"text": line} for line in gf.log[-1]["summary"]]
             else:
                 applied = service.apply_block(path, text)

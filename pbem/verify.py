@@ -15,7 +15,7 @@ from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import Chance, ReplayMismatch
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Table
-from pbem import deadlines, gamefile, hidden, seeds
+from pbem import deadlines, gamefile, hidden, replacement, seeds
 from pbem.errors import CorruptGameError, PbemError, UsageError
 from pbem.gamefile import GameFile, state_hash
 from pbem.orderblock import find_blocks
@@ -84,7 +84,7 @@ def replay(path: Path, gf: GameFile, secrets_file: Path | None = None) -> Verifi
             if entry.get("prev_state") != current:
                 raise _bad(seq, "prev_state does not chain to the entry before")
             try:
-                deadlines.check_replacement(gf, entry, keys, seq, current)
+                replacement.check_replacement(gf, entry, keys, seq, current)
             except (ValueError, PbemError) as error:
                 raise _bad(seq, f"roster change: {error}") from None
         else:

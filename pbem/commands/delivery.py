@@ -17,10 +17,11 @@ from pbem.lazy import lazy
 from pbem.signatures import parse_public_key
 
 if TYPE_CHECKING:
-    from pbem import deadlines, gitplay, inbox, mail, report, views
+    from pbem import deadlines, gitplay, inbox, mail, replacement, report, views
 else:
-    deadlines, gitplay, inbox, mail, report, views = (
-        lazy(f"pbem.{name}") for name in ("deadlines", "gitplay", "inbox", "mail", "report", "views"))
+    deadlines, gitplay, inbox, mail, replacement, report, views = (
+        lazy(f"pbem.{name}") for name in ("deadlines", "gitplay", "inbox", "mail", "replacement",
+                                          "report", "views"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
@@ -281,13 +282,13 @@ def replace_player(
         if player is None or key is None:
             raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
         new_key = parse_public_key(read_key_file(pub)) if pub else None
-        change = deadlines.Replacement(
+        change = replacement.Replacement(
             player.lower(), new_key.roster_text() if new_key else None,
             email or (new_key.email if new_key else None),
             name or (new_key.name if new_key else None), zone)
-        text = deadlines.replacement_block(gamefile.load(game), change, key)
+        text = replacement.replacement_block(gamefile.load(game), change, key)
         if print_block:
             typer.echo(text, nl=False)
             return
-    gf = deadlines.apply_replacement(game, text)
+    gf = replacement.apply_replacement(game, text)
     typer.echo(f"seq {gf.seq}: {gf.log[-1]['summary'][0]}")
