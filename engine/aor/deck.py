@@ -2,8 +2,9 @@
 
 No shuffled order is ever stored: the deck is a sorted list and a draw is `Chance.pick` over it.
 A private draw names its player in the purpose ("deal ada 1", "draw ada turn 3"), so the log says
-who drew without saying what. Each card entering a hand gets a label from a `Labeler`; the
-default numbers them (the core will supply HMAC labels, issue 8).
+who drew without saying what. Each card entering a hand gets a label from a `Labeler`: by
+default `chance_labeler`, a short label from HMAC(seed, draw) (issue 8) when the Chance can
+derive one, else a counter (h1, h2, ...; chances without a seed, as in some tests).
 """
 
 from __future__ import annotations
@@ -11,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from engine.aor.catalog import Catalog
-from engine.aor.model import State, add_to_hand, discard, hand_cards, player, take_from_hand
+from engine.aor.model import State, add_to_hand, discard, hand_cards, take_from_hand
 from engine.core.chance import Chance
 from engine.core.errors import InvariantViolation
 
-Labeler = Callable[[str, Collection[str]], str]  # (draw purpose, labels taken in that hand)
+Labeler = Callable[[str, Collection[str]], str]  # (draw purpose, labels taken in every hand)
+LABEL_LENGTH = 4
 
 
 def counter_labeler(state: State) -> Labeler:
@@ -27,6 +29,28 @@ def counter_labeler(state: State) -> Labeler:
             if candidate not in taken:
                 return candidate
     return label
+
+
+def chance_labeler(state: State, chance: Chance) -> Labeler:
+    """Labels from the seed: HMAC(seed, label | game | n | purpose) for the last draw n, 4
+    characters, one more on each clash with a label already held. Deterministic from the seed
+    and the log, so a replay (verify, the moderator's rebuild) gives the same labels."""
+    derive = getattr(chance, "label", None)  # only seeded chances can label
+    if derive is None or not chance.draws:
+        return counter_labeler(state)
+
+    def label(purpose: str, taken: Collection[str]) -> str:
+        n = chance.draws[-1].n
+        length = LABEL_LENGTH
+        while (candidate := str(derive(n, purpose, length))) in taken:
+            length += 1
+        return candidate
+    return label
+
+
+def held_labels(state: State) -> set[str]:
+    """Every label in every hand: a new label must differ from all of them."""
+    return {label for data in state["players"].values() for label in data["hand"]}
 
 
 def epoch_cards(catalog: Catalog, epoch: int) -> list[str]:
@@ -71,7 +95,7 @@ def draw_to_hand(state: State, chance: Chance, pid: str, purpose: str,
     card = draw_card(state, chance, purpose)
     if card is None:
         return None
-    label = (labeler or counter_labeler(state))(purpose, set(player(state, pid)["hand"]))
+    label = (labeler or chance_labeler(state, chance))(purpose, held_labels(state))
     add_to_hand(state, pid, card, label)
     return label
 

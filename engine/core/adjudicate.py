@@ -122,6 +122,12 @@ class _Reader:
             raise DrawRefused(purpose)
         return self.chance.pick(purpose, population)
 
+    def __getattr__(self, name: str) -> object:
+        """Other Chance capabilities (hand labels) pass through to the game's Chance."""
+        if name == "label":
+            return getattr(self.chance, name)
+        raise AttributeError(name)
+
     def reached(self, t: Table, action: Action, node: Node, choice: Choice, number: int,
                 text: str) -> None:
         """Called just before a line's own answer is applied."""

@@ -63,6 +63,9 @@ class SeededChance:
         self.next_n += 1
         return outcome
 
+    def label(self, n: int, purpose: str, length: int) -> str:
+        return derive_label(self.seed, self.game_id, n, purpose, length)
+
 
 @dataclass
 class ReplayChance:
@@ -85,6 +88,31 @@ class ReplayChance:
         self.draws.append(draw)
         self.next_n += 1
         return draw.outcome
+
+
+LABEL_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+LABEL_CHARS = LABEL_LETTERS + "0123456789"
+
+
+def derive_label(seed: bytes, game_id: str, n: int, purpose: str, length: int = 4) -> str:
+    """A short label for the card drawn by draw n, from HMAC(seed, "label|game|n|purpose"): a
+    letter, a digit, then letters or digits, `length` characters in all (at least 2). It says
+    nothing about the card, and nobody without the seed can predict it."""
+    message = f"label|{game_id}|{n}|{purpose}".encode()
+    value = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest(), "big")
+    value, first = divmod(value, len(LABEL_LETTERS))
+    value, second = divmod(value, 10)
+    label = LABEL_LETTERS[first] + str(second)
+    while len(label) < max(length, 2):
+        value, index = divmod(value, len(LABEL_CHARS))
+        label += LABEL_CHARS[index]
+    return label
+
+
+class Labelling(Protocol):
+    """A Chance that can label the card its draw n put into a hand (hidden-hand rulesets)."""
+
+    def label(self, n: int, purpose: str, length: int) -> str: ...
 
 
 class ReplayMismatch(Exception):

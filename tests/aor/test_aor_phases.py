@@ -159,6 +159,7 @@ def test_9_1_first_player_removal_and_wind_watermill() -> None:
 def test_9_2_urban_ascendancy_buys_a_card_and_ends_the_block() -> None:
     t = started()
     own(t.state, "ada", "urban_ascendancy", "written_record", "printed_word", "master_art")
+    give(t, "ada", "armor")
     reset_flow(t, "buy_cards")
     t.agenda.clear()
     proceed(t, SeededChance(b"x", "g", 0))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,19 @@ def test_without_the_secrets_only_public_commands_work(game: Game) -> None:
     assert runner.invoke(app, ["status", str(game.path)]).exit_code == 0
     result = runner.invoke(app, ["verify", str(game.path)])
     assert result.exit_code == 0 and "public checks only" in result.stdout
+
+
+def test_hand_labels_come_from_the_seed_and_survive_a_rebuild(game: Game) -> None:
+    gf = game.load()
+    assert gf.full is not None
+    labels = {x for data in gf.full[0]["players"].values() for x in data["hand"]}
+    assert len(labels) == 9 and all(re.fullmatch(r"[a-z][0-9][a-z0-9]{2,}", x) for x in labels)
+    returned = sorted(gf.full[0]["players"]["ada"]["hand"])[0]
+    assert f"return {returned}" in game.options("ada")
+    game.send("ada", f"return {returned}")
+    secrets = game.secrets()
+    secrets["cache"] = None
+    (game.path.parent / "g.seed").write_text(json.dumps(secrets))
+    rebuilt = game.load()  # the cache is rebuilt by replaying the log with the seed
+    assert rebuilt.full is not None and rebuilt.full[1][0]["answers"] == {"ada": f"return {returned}"}
+    assert {x for data in rebuilt.full[0]["players"].values() for x in data["hand"]} == labels

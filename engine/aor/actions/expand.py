@@ -17,7 +17,7 @@ from engine.aor.battle import (
     fight,
 )
 from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
-from engine.aor.deck import counter_labeler
+from engine.aor.deck import chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
@@ -166,10 +166,10 @@ class Trade(AorAction):
         purpose = f"written record turn {state['turn']} {pid} from {victim}"
         taken = take_from_hand(state, victim, chance.pick(purpose, sorted(player(state, victim)["hand"])))
         given = take_from_hand(state, pid, chosen.args[0])
-        labels = counter_labeler(state)
-        got = labels(purpose, set(player(state, pid)["hand"]))
-        gave = labels(purpose, set(player(state, victim)["hand"]))
+        labels = chance_labeler(state, chance)
+        got = labels(f"{purpose} to {pid}", held_labels(state))
         add_to_hand(state, pid, taken, got)
+        gave = labels(f"{purpose} to {victim}", held_labels(state))
         add_to_hand(state, victim, given, gave)
         c = cat(t)
         return Step([
