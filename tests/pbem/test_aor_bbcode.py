@@ -30,3 +30,18 @@ def test_public_post_and_private_report_in_bbcode(tmp_path: Path) -> None:
     private = run("report", str(game), "--for", "ada", "--format", "bbcode")
     assert "[b]Your hand[/b]" in private and "[code]\n-----BEGIN PBEM ORDERS-----" in private
     assert private.count("[code]") == private.count("[/code]")
+
+
+def test_reveal_lets_anyone_replay_a_moderated_game(tmp_path: Path) -> None:
+    for name in ("ada", "ben", "cy"):
+        run("keygen", name, "--dir", str(tmp_path))
+    game = tmp_path / "r.yaml"
+    run("new", str(game), "--ruleset", "aor", "--seed", "rv", *[
+        a for n in ("ada", "ben", "cy") for a in ("--player", str(tmp_path / f"{n}.pub"))])
+    seed_text = (tmp_path / "r.seed").read_text()
+    assert "ada" in run("status", str(game))
+    run("reveal", str(game), "--force")
+    (tmp_path / "r.seed").rename(tmp_path / "moved.seed")  # nobody holds the secrets now
+    out = run("verify", str(game))
+    assert out.startswith("ok:") and "re-derived" in out
+    assert seed_text  # the secrets file existed before the reveal
