@@ -43,6 +43,7 @@ class Stats:
     violations: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     ruleset: str = "pax"
+    checked: bool = True  # False in fast mode: no per-step checks were made
 
     def to_data(self) -> dict[str, Any]:
         if self.ruleset != "pax":
@@ -76,6 +77,7 @@ class Stats:
             "winners": dict(sorted(self.winners.items())),
             "actions": dict(sorted(self.verbs.items())),
             "invariant_violations": len(self.violations),
+            "checked": self.checked,
             "violations": self.violations,
             "repro_files": self.failures,
         }
@@ -182,7 +184,7 @@ def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:
 
 def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: bool = False,
         out_dir: Path = Path("selfplay-failures"), ruleset: str = "pax") -> Stats:
-    stats = Stats(ruleset=ruleset)
+    stats = Stats(ruleset=ruleset, checked=not fast)
     start = time.perf_counter()
     for index in range(games):
         game_seed = f"{seed}-{players}p-{index}" if ruleset == "pax" else \

@@ -49,7 +49,10 @@ def selfplay(
         typer.echo(f"{data['games']} games, {data['decisions']} decisions in {data['seconds']} s "
                    f"({data['games_per_second']} games/s); endings: {data['endings']}")
         typer.echo(f"actions: {data['actions']}")
-        typer.echo(f"invariant violations: {data['invariant_violations']}")
+        if data["checked"]:
+            typer.echo(f"invariant violations: {data['invariant_violations']}")
+        else:
+            typer.echo("invariant violations: not checked (--fast skips the per-step checks)")
         for path in data["repro_files"]:
             typer.echo(f"reproduce with: {path}")
     if data["invariant_violations"]:

@@ -48,3 +48,9 @@ def test_selfplay_cli_json() -> None:
 def test_selfplay_rejects_bad_player_count() -> None:
     result = CliRunner().invoke(app, ["selfplay", "--players", "5"])
     assert result.exit_code == 2 and "--players must be 2, 3 or 4" in result.stderr
+
+
+def test_fast_mode_says_it_checked_nothing() -> None:
+    assert run(1, 2, "fast", {}, fast=True).to_data()["checked"] is False
+    result = CliRunner().invoke(app, ["selfplay", "--games", "1", "--players", "2", "--fast"])
+    assert result.exit_code == 0 and "not checked (--fast" in result.stdout
