@@ -7,8 +7,6 @@ in play) with the card moved to the first player's hand, tableau or a market slo
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core.agenda import new_node
 from engine.core.chance import SeededChance
 from engine.core.table import Table
@@ -17,36 +15,10 @@ from engine.pax.model import card, cat, location_empires, square_of, token
 from engine.pax.places import city_slots
 from engine.pax.ruleset import PAX
 from pbem.resources import pax_catalog
+from tests.test_scenarios import take_card
 
 ME, OTHER = "fugger", "mendes"
 SEED = b"aor-3"  # fugger, mendes, berenberg on the promo map
-
-
-def _take(state: dict[str, Any], card_id: str) -> None:
-    for segments in state["decks"].values():
-        for segment in segments:
-            if card_id in segment:
-                segment.remove(card_id)
-                return
-    for data in state["players"].values():
-        for zone in ("hand", "west", "east", "old_maids"):
-            if card_id in data[zone]:
-                data[zone].remove(card_id)
-                return
-    for zone in ("box", "discard"):
-        if card_id in state[zone]:
-            state[zone].remove(card_id)
-            return
-    for row in state["market"].values():
-        for slot in row:
-            if slot["card"] == card_id:
-                slot["card"] = None
-                return
-    for side, preview in state["preview"].items():
-        if preview == card_id:
-            state["preview"][side] = None
-            return
-    raise AssertionError(f"{card_id} is in no zone")
 
 
 def new_game() -> tuple[Table, SeededChance]:
@@ -62,7 +34,7 @@ def new_game() -> tuple[Table, SeededChance]:
 
 def place(t: Table, card_id: str, bank: str, zone: str) -> None:
     """Move a card into a bank's hand or tableau; a queen is crowned to her first suitor."""
-    _take(t.state, card_id)
+    take_card(t.state, card_id)
     data = card(t, card_id)
     if zone == "tableau" and data.kind == "queen":
         husband = str(data.one_shot["suitors"][0]) if data.one_shot else "england"
@@ -83,7 +55,7 @@ def crown(t: Table, empire_id: str, bank: str) -> None:
 
 
 def to_market(t: Table, card_id: str) -> str:
-    _take(t.state, card_id)
+    take_card(t.state, card_id)
     side = card(t, card_id).deck
     slot = t.state["market"][side][1]
     if slot["card"] is not None:

@@ -30,6 +30,7 @@ from engine.pax.ruleset import PAX
 from pbem import report
 from pbem.errors import UsageError
 from tests.conftest import new_table
+from tests.test_scenarios import take_card
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 NAMES = ("Ada", "Bea", "Cy", "Dan")
@@ -38,21 +39,6 @@ STATES = {"setup": "9c1f2a7b3d4e5f60", "midgame": "0b5e7d21a4c3f698"}
 
 def setup_game() -> tuple[Table, list[dict[str, Any]]]:
     return new_table(players=3, seed=b"golden"), []
-
-
-def _take(table: Table, card_id: str) -> None:
-    """Lift a card out of whichever deck, market slot or box holds it."""
-    state = table.state
-    for segments in state["decks"].values():
-        for segment in segments:
-            if card_id in segment:
-                segment.remove(card_id)
-    for row in state["market"].values():
-        for slot in row:
-            if slot["card"] == card_id:
-                slot["card"] = None
-    if card_id in state["box"]:
-        state["box"].remove(card_id)
 
 
 def midgame() -> tuple[Table, list[dict[str, Any]]]:
@@ -65,7 +51,7 @@ def midgame() -> tuple[Table, list[dict[str, Any]]]:
     for card_id, zone in (("PREN007", (bank[0], "west")), ("PREN044", (bank[0], "old_maids")),
                           ("PREN001", (bank[1], "hand")), ("PREN003", (bank[0], "hand")),
                           ("PREN004", (bank[2], "hand"))):
-        _take(table, card_id)
+        take_card(table.state, card_id)
         state["players"][zone[0]][zone[1]].append(card_id)
     for side in ("east", "west"):
         row = state["market"][side]

@@ -15,28 +15,12 @@ from typing import Any
 import yaml
 
 from tests.pbem.test_cli import acting, game, run, signed, status
+from tests.test_scenarios import take_card
 
 __all__ = ["game"]  # the fixture, re-exported for pytest
 
 BLACK_ARMY = "PREN066"  # Hungary: tax, siege, inquisitor reformist
 BASHI_BAZOUK = "PREN069"  # the East: tax
-
-
-def _take_card(state: dict[str, Any], card_id: str) -> None:
-    for segments in state["decks"].values():
-        for segment in segments:
-            if card_id in segment:
-                segment.remove(card_id)
-                return
-    for row in state["market"].values():
-        for slot in row:
-            if slot["card"] == card_id:
-                slot["card"] = None
-                return
-    if card_id in state["box"]:
-        state["box"].remove(card_id)
-        return
-    raise AssertionError(f"{card_id} not found")
 
 
 def set_up_tax(game: Path, cards: list[str]) -> tuple[str, str]:
@@ -47,7 +31,7 @@ def set_up_tax(game: Path, cards: list[str]) -> tuple[str, str]:
     taxer = acting(game)
     owner = next(bank for bank in state["order"] if bank != taxer)
     for card_id in cards:
-        _take_card(state, card_id)
+        take_card(state, card_id)
         state["players"][taxer]["east"].append(card_id)
     state["borders"]["border_hungary_ottoman"] = {"concession": f"pawn:{owner}"}
     state["borders"] = dict(sorted(state["borders"].items()))
