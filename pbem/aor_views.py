@@ -70,11 +70,12 @@ def pending_text(view: dict[str, Any]) -> dict[str, Any] | None:
         return None
     if "players" not in pending:
         return {"parallel": False, "sealed": False, "received": [], "waiting": [pending["player"]],
-                "what": pending["action"], "your_answer": None}
+                "what": pending["action"], "your_answer": None, "commit": None, "opened": []}
     what = DECISIONS_SEALED.get(pending["action"], pending["action"])
     return {"parallel": True, "sealed": pending["sealed"], "received": pending["answered"],
             "waiting": pending["waiting_for"], "what": what,
-            "your_answer": pending.get("your_answer")}
+            "your_answer": pending.get("your_answer"), "commit": pending.get("commit"),
+            "opened": pending.get("opened", [])}
 
 
 def display(catalog: Catalog, view: dict[str, Any], hands: dict[str, dict[str, str]],

@@ -34,6 +34,9 @@ def boundary(command: F) -> F:
             raise typer.Exit(int(error.exit_code)) from None
         except (typer.Exit, typer.Abort):
             raise
+        except BrokenPipeError:  # the reader stopped early (`pbem options | head`): not a fault
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except Exception as error:  # the last line of defence: a bug, reported without locals
             if os.environ.get("PBEM_DEBUG"):
                 raise

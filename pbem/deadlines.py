@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.core.adjudicate import answer, run_automatic
+from engine.core import sealing
+from engine.core.adjudicate import answer, asked, run_automatic
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import Chance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
@@ -205,13 +206,16 @@ def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, 
             raise ValueError(f"'{logged[len(lines)]}' answers no decision of {player}")
         assert node is not None
         action = ruleset.actions[node["action"]]
-        line = action.default(work, node, action.options(work, node)).line
-        if logged is not None and logged[len(lines)] != line:
-            raise ValueError(f"'{logged[len(lines)]}' is not the default '{line}'")
+        here = asked(node, player)
+        default = action.default(work, here, action.options(work, here))
+        if logged is not None and logged[len(lines)] != default.line:
+            raise ValueError(f"'{logged[len(lines)]}' is not the default '{default.line}'")
+        if sealing.is_committing(node) and player in node["seals"]:
+            node["forfeit"] = sorted({*node.get("forfeit", []), player})  # sealed, never opened
         # The default is applied as a choice, not parsed as a line: an NMR "skip" passes the
         # turn with no action, which D1 does not let a player choose (ruling R-701).
-        events += answer(ruleset, work, action.default(work, node, action.options(work, node)),
-                         chance)
+        events += answer(ruleset, work, default, chance, player)
+        line = default.line
         events += run_automatic(ruleset, work, chance)
         ruleset.check_invariants(work)
         lines.append(line)

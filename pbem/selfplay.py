@@ -8,6 +8,7 @@ the whole log. Fast mode (`--fast`) drives the engine alone, for the benchmark.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from collections import Counter
@@ -17,8 +18,9 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from engine.core import sealing
 from engine.core.adjudicate import answer, options_now, run_automatic
-from engine.core.agenda import waiting_for
+from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.errors import InvariantViolation
 from pbem import gamefile, seeds, service, verify
@@ -146,10 +148,12 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
     gf, keys = new_selfplay_game(seed, players, options, stats.ruleset)
     rng = random.Random(seed)
     blocks = 0
+    openings: dict[tuple[str, str], str] = {}
     while not gf.state["over"]:
         ruleset, table = table_of(gf)
         player = _pick_player(rng, waiting_for(table.agenda))
         line = rng.choice([c.line for c in options_now(ruleset, table, player)])
+        line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = _signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
@@ -171,6 +175,22 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
         stats.decisions += 1
     verify.replay(Path("."), gf)
     _record_end(stats, gf.state)
+
+
+def _commit_or_reveal(node: dict[str, Any] | None, player: str, line: str,
+                      openings: dict[tuple[str, str], str]) -> str:
+    """In an open game a sealed answer is sent as `seal HEX`, then opened (engine.core.sealing);
+    the nonce is derived, so a self-play game replays exactly."""
+    if not sealing.is_committing(node):
+        return line
+    assert node is not None
+    key = (str(node["id"]), player)
+    if sealing.stage(node) == sealing.SEAL:
+        openings[key] = line
+        nonce = hashlib.sha256(f"selfplay|{node['id']}|{player}".encode()).hexdigest()
+        return f"seal {sealing.seal_of(node['id'], player, line, nonce)}"
+    nonce = hashlib.sha256(f"selfplay|{node['id']}|{player}".encode()).hexdigest()
+    return f"open {openings.pop(key)} nonce {nonce}"
 
 
 def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:

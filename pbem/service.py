@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core import sealing
 from engine.core.adjudicate import adjudicate, options_now, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, SeededChance, SeedNeeded
@@ -61,6 +62,7 @@ def create_game(
     if len({k.raw for k in keys}) != len(keys):
         raise UsageError("two players have the same key; each player needs a key of their own")
     ruleset = ruleset_for(ruleset_name)
+    options = sealing_option(ruleset_name, open_game, dict(options or {}))
     chance = SeededChance(seed, game_id, 0)
     seats = seat_ids(ruleset_name, [key.name or "" for key in keys])
     try:
@@ -94,6 +96,22 @@ def create_game(
     entry = {"seq": 0, "kind": "setup", "draws": draws_data(chance), "post_state": post,
              "summary": public_texts(events)}
     return GameFile(game, roster, randomness, 0, table.state, table.agenda, [entry])
+
+
+def sealing_option(ruleset_name: str, open_game: bool, options: dict[str, Any]) -> dict[str, Any]:
+    """Age of Renaissance: sealed bids stay with the moderator, or in an open game are sealed
+    by commit and reveal unless the players choose `sealing=plain`."""
+    if ruleset_name != "aor":
+        return options
+    if not open_game:
+        if options.get("sealing", "moderator") != "moderator":
+            raise UsageError("sealing=commit and sealing=plain are for open games (--open); a "
+                             "moderated game's sealed bids go to the moderator")
+        return {**options, "sealing": "moderator"}
+    if options.get("sealing") == "moderator":
+        raise UsageError("an open game has no moderator to hold sealed bids; use sealing=commit "
+                         "(the default) or sealing=plain")
+    return {"sealing": "commit", **options}
 
 
 def new_game(
@@ -181,6 +199,10 @@ def check_turn(gf: GameFile, table: Table, player: str) -> None:
         raise DoesNotFitError("the game is over; no more orders are taken")
     owed = waiting_for(table.agenda)
     node = next_pending(table.agenda)
+    if sealing.is_committing(node) and node is not None and player in node["seals"] \
+            and player not in node.get("answers", {}) and sealing.stage(node) == sealing.SEAL:
+        raise DoesNotFitError(f"{player} has already sealed an answer (a seal cannot be "
+                              "changed); open it once every seal is in")
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
         how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
         raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
@@ -271,11 +293,18 @@ def legal_lines(gf: GameFile, player: str | None = None) -> dict[str, Any]:
     if player is not None and player not in gf.player_ids():
         raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
     who = player if player is not None else (owed[0] if owed else None)
-    return {
+    data: dict[str, Any] = {
         "seq": gf.seq, "state": fingerprint(current_hash(gf)),
         "player": who, "decision": decision if who in owed else "",
         "lines": [c.line for c in options_now(ruleset, table, who)] if who in owed else [],
     }
+    node = next_pending(table.agenda)
+    if sealing.is_committing(node) and who in owed:
+        # Commit and reveal: no plain line applies; these are the lines one may seal.
+        assert node is not None
+        data["sealing"] = sealing.stage(node)
+        data["seal_lines"], data["lines"] = data["lines"], []
+    return data
 
 
 def status(gf: GameFile) -> dict[str, Any]:
@@ -292,4 +321,8 @@ def status(gf: GameFile) -> dict[str, Any]:
     if node is not None and is_parallel(node):
         data["sealed"] = bool(node.get("sealed"))
         data["received"] = sorted(node.get("answers", {}))
+        if sealing.is_committing(node):
+            data["sealing"] = sealing.stage(node)
+            data["received"] = sorted(set(node["seals"]) | set(node.get("answers", {})))
+            data["opened"] = sorted(node.get("answers", {}))
     return data

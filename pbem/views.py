@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import sealing
 from engine.core.adjudicate import options_now
+from engine.core.agenda import next_pending
 from engine.core.table import Table
 from pbem import aor_views, hidden
 from pbem.gamefile import GameFile, current_hash, fingerprint
@@ -52,8 +54,11 @@ def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
     owed, decision = decision_of(gf)
     menu = None
     if viewer is not None and viewer in owed:
-        menu = {"player": viewer, "decision": decision,
-                "lines": [c.line for c in options_now(ruleset, table, viewer)],
+        lines = [c.line for c in options_now(ruleset, table, viewer)]
+        node = next_pending(table.agenda)
+        if sealing.is_committing(node) and node is not None and sealing.stage(node) == "open":
+            lines = []  # only the opening made by `pbem sign --open` applies now
+        menu = {"player": viewer, "decision": decision, "lines": lines,
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
     extra: dict[str, Any] = {}

@@ -44,8 +44,11 @@ VERBS = (
     "cathedral", "no cathedral", "trade", "no trade",
 )
 
-DEFAULT_OPTIONS: dict[str, Any] = {"end": "advances"}
+DEFAULT_OPTIONS: dict[str, Any] = {"end": "advances", "sealing": "moderator"}
 ENDS = ("advances", "epoch1", "epoch2", "epoch3")
+# Who keeps sealed bids secret: the moderator; nobody, by commit and reveal (engine.core.sealing);
+# or nobody at all (plain: later bidders may see earlier bids; for teaching and bots).
+SEALINGS = ("moderator", "commit", "plain")
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +58,9 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
         raise SetupError(f"unknown option '{unknown[0]}'; options: {', '.join(DEFAULT_OPTIONS)}")
     if merged["end"] not in ENDS:
         raise SetupError(f"option end must be one of {', '.join(ENDS)}, not {merged['end']!r}")
+    if merged["sealing"] not in SEALINGS:
+        raise SetupError(f"option sealing must be one of {', '.join(SEALINGS)}, "
+                         f"not {merged['sealing']!r}")
     return merged
 
 

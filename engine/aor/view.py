@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aor.catalog import Catalog
+from engine.core import sealing
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.table import Table
 
@@ -50,6 +51,9 @@ def pending(t: Table, viewer: str | None) -> dict[str, Any] | None:
         answers = node.get("answers", {})
         shown.update(players=list(node["players"]), sealed=bool(node.get("sealed")),
                      answered=sorted(answers))
+        if sealing.is_committing(node):  # commit and reveal: who has sealed, who has opened
+            shown.update(commit=sealing.stage(node), opened=sorted(answers),
+                         answered=sorted(set(node["seals"]) | set(answers)))
         if viewer in answers:
             shown["your_answer"] = answers[viewer]
     else:

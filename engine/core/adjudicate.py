@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.core import sealing
 from engine.core.agenda import Node, for_player, is_parallel, next_pending, resolve, waiting_for
 from engine.core.chance import Chance, Draw, DrawRefused
 from engine.core.choice import Choice, match_line
 from engine.core.errors import IllegalOrder, InvariantViolation, RuleError
 from engine.core.ruleset import Action, Ruleset
-from engine.core.table import Event, Table
+from engine.core.table import Event, Table, event
 
 
 @dataclass
@@ -204,6 +205,38 @@ def _apply_line(
                 return events + answer(ruleset, t, choice, reader, who)
         events += answer(ruleset, t, choice, reader, who)
     here, options = mine
-    choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
+    if sealing.is_committing(node):
+        if sealing.stage(node) == sealing.SEAL:
+            return events + _seal(node, player, text, options)
+        choice = _opened(ruleset, t, node, player, text, options)
+    else:
+        choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
     reader.reached(t, action, here, choice, number, text)
     return events + answer(ruleset, t, choice, reader, player)
+
+
+def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Event]:
+    """The first half of a commit-and-reveal answer: only `seal HEX` is read."""
+    seal = sealing.parse_seal(text)
+    if seal is None:
+        raise IllegalOrder(
+            "this answer is sealed by commit and reveal: send 'seal HEX', made with `pbem sign "
+            "--seal LINE` where LINE is one of the legal lines, and open it once every seal is in",
+            options=[c.line for c in options])
+    node["seals"] = dict(sorted({**node["seals"], player: seal}.items()))
+    return [event(f"{player} seals their answer.", kind="sealed")]
+
+
+def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
+            options: list[Choice]) -> Choice:
+    """The second half: `open LINE nonce HEX` must be legal and match the seal."""
+    opened = sealing.parse_open(text)
+    if opened is None:
+        raise IllegalOrder("every seal is in: open yours with 'open LINE nonce HEX' "
+                           "(`pbem sign --open`)", options=[c.line for c in options])
+    line, nonce = opened
+    choice = match_line(line, options, ruleset.namer(t), ruleset.verbs)
+    if node["seals"].get(player) != sealing.seal_of(node["id"], player, choice.line, nonce):
+        raise IllegalOrder(f"the opening '{choice.line}' with that nonce does not match "
+                           f"{player}'s seal")
+    return choice

@@ -8,13 +8,16 @@ A parallel node is answered by several players, in any order: {id, action, playe
 args, sealed}. `answers` maps each player who has answered to the canonical line of their
 answer; the node stays first until every player has answered, then the core removes it and the
 action resolves all the answers together. A sealed node is a parallel node whose answers must
-stay secret until all are in (views show only who has answered).
+stay secret until all are in (views show only who has answered); with the option
+`sealing: commit` it is answered by commit and reveal (engine.core.sealing).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from engine.core import sealing
 
 Node = dict[str, Any]
 
@@ -31,8 +34,11 @@ def new_parallel(
 ) -> Node:
     """A fresh parallel node: every player in `players` answers the same decision."""
     state["next_node"] = int(state.get("next_node", 0)) + 1
-    return {"id": f"n{state['next_node']}", "action": action, "players": list(players),
+    node = {"id": f"n{state['next_node']}", "action": action, "players": list(players),
             "answers": {}, "args": args, "sealed": sealed}
+    if sealed and sealing.uses_commit(state.get("options") or {}):
+        node["seals"] = {}
+    return node
 
 
 def is_parallel(node: Node) -> bool:
@@ -58,6 +64,8 @@ def waiting_for(agenda: list[Node]) -> list[str]:
     if node is None:
         return []
     players = node.get("players")
+    if sealing.is_committing(node):
+        return sealing.owed(node)
     if players:
         answered = set(node.get("answers", {}))
         return [p for p in players if p not in answered]

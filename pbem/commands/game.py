@@ -88,13 +88,33 @@ def new(
 @app.command()
 @boundary
 def sign(
-    orders: Annotated[str, typer.Argument(help="Orders file, or - for standard input.")],
-    key: Annotated[Path, typer.Option(help="Your private key file (NAME.key).")],
+    orders: Annotated[str | None, typer.Argument(
+        help="Orders file, or - for standard input (not with --seal or --open).")] = None,
+    key: Annotated[Path | None, typer.Option(help="Your private key file (NAME.key).")] = None,
     game: Annotated[Path | None, typer.Option(help="Game file, to fill in the header.")] = None,
     ssh: Annotated[bool, typer.Option(help="Sign as an SSH signature (SSHSIG).")] = False,
+    seal: Annotated[str | None, typer.Option(
+        "--seal", help="Open games: seal this line (commit); needs --game.")] = None,
+    open_seal: Annotated[bool, typer.Option(
+        "--open", help="Open games: open the line you sealed (reveal); needs --game.")] = False,
 ) -> None:
     """Sign an order block; prints the armored block to send."""
-    typer.echo(signing.sign_orders(read_input(orders), key, game, ssh=ssh), nl=False)
+    if key is None:
+        raise UsageError("--key is needed: your private key file (NAME.key)")
+    if seal is not None or open_seal:
+        from pbem.sealed_orders import open_orders, seal_orders
+
+        if game is None or orders is not None or (seal is not None and open_seal):
+            raise UsageError("use --seal LINE or --open with --game GAME.yaml and no orders file")
+        text = seal_orders(game, key, seal) if seal is not None else open_orders(game, key)
+    elif orders is None:
+        raise UsageError("an orders file (or - for standard input) is needed")
+    else:
+        text = read_input(orders)
+    typer.echo(signing.sign_orders(text, key, game, ssh=ssh), nl=False)
+    if seal is not None:
+        typer.echo("note: sealed; keep the opening file beside your key until you open it "
+                   "with pbem sign --open", err=True)
     if game is not None:
         gf = gamefile.load(game)
         if gf.agenda and gf.agenda[0].get("sealed") and hidden.is_hidden(gf):
@@ -166,6 +186,12 @@ def options(
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
+    if data.get("sealing") == "seal":
+        typer.echo("# sealed: make your block with pbem sign --seal 'LINE' --key KEY --game "
+                   f"{game.name}; LINE is one of:")
+        data["lines"] = data["seal_lines"]
+    elif data.get("sealing") == "open":
+        typer.echo(f"# every seal is in: pbem sign --open --key KEY --game {game.name}")
     for line in data["lines"]:
         typer.echo(line)
 

@@ -56,6 +56,12 @@ class Return(ParallelAction):
                                "(8.3): waiting for every player.", kind="setup")]
 
 
+def forfeits_last(order: list[str], node: Node) -> list[str]:
+    """Issue 8, aor-pbem 6.2: a seal never opened counts as the default and goes last."""
+    forfeit = node.get("forfeit", [])
+    return [p for p in order if p not in forfeit] + [p for p in order if p in forfeit]
+
+
 class CapitalBid(ParallelAction):
     """8.3: a sealed bid of 0 to 40 ducats, paid by every bidder."""
 
@@ -72,7 +78,8 @@ class CapitalBid(ParallelAction):
 
     def conclude(self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance) -> list[Event]:
         bids = {pid: int(answer.args[0]) for pid, answer in answers.items()}
-        queue = apply_capital_bids(t.state, bids, chance)
+        queue = forfeits_last(apply_capital_bids(t.state, bids, chance), node)
+        t.state["capital_queue"] = queue
         shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
         t.agenda.append(new_node(t.state, "capital", queue[0]))
         return [event(f"Capital bids (8.3): {shown}. Capitals are chosen in this order: "
@@ -126,6 +133,7 @@ class Tokens(ParallelAction):
             state["round"] = new_round()
             order = apply_token_purchase(state, bids)
             state["turn"] += 1
+        order = state["order"] = forfeits_last(order, node)
         reset_flow(t, "draw")
         shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
         return [event(f"Token purchase: {shown}. Order of Play for turn {state['turn']}: "
