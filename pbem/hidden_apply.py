@@ -23,7 +23,7 @@ from pbem.hidden import Secrets, commitment, mask_draws, public_hash, seal_salt
 from pbem.hidden_replay import public_summary, split_sealed, unseal_note
 from pbem.orderblock import OrderBlock, find_blocks
 from pbem.rulesets import table_of
-from pbem.service import Applied, EngineBug, authenticate, check_turn, choose_block
+from pbem.service import Applied, EngineBug, authenticate, check_turn, choose_block, resigns
 
 
 def apply_hidden(path: Path, gf: GameFile, text: str, *, dry_run: bool = False) -> Applied:
@@ -35,7 +35,7 @@ def apply_hidden(path: Path, gf: GameFile, text: str, *, dry_run: bool = False) 
     block, note = choose_block(gf, find_blocks(text))
     player = authenticate(gf, block)
     ruleset, table = table_of(gf)
-    check_turn(gf, table, player)
+    check_turn(gf, table, player, resigning=resigns(block))
     node = next_pending(table.agenda)
     chance = SeededChance(secrets.seed, gf.game_id, int(table.state["draws"]))
     try:

@@ -203,8 +203,18 @@ def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:
 
 
 def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: bool = False,
-        out_dir: Path = Path("selfplay-failures"), ruleset: str = "pax") -> Stats:
+        out_dir: Path = Path("selfplay-failures"), ruleset: str = "pax",
+        moderated: bool = False) -> Stats:
     stats = Stats(ruleset=ruleset, checked=not fast)
+    if moderated:
+        from pbem.selfplay_moderated import play_moderated
+
+        start = time.perf_counter()
+        for index in range(games):
+            play_moderated(f"{seed}-moderated-{players}p-{index}", players, options, stats,
+                           out_dir)
+        stats.seconds = time.perf_counter() - start
+        return stats
     start = time.perf_counter()
     for index in range(games):
         game_seed = f"{seed}-{players}p-{index}" if ruleset == "pax" else \

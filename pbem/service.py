@@ -194,9 +194,16 @@ def authenticate(gf: GameFile, block: OrderBlock) -> str:
     return player
 
 
-def check_turn(gf: GameFile, table: Table, player: str) -> None:
+def resigns(block: OrderBlock) -> bool:
+    """A block that starts with `resign`, which a ruleset may take at any time (AoR 11.3)."""
+    return bool(block.lines) and " ".join(block.lines[0].text.lower().split()) == "resign"
+
+
+def check_turn(gf: GameFile, table: Table, player: str, *, resigning: bool = False) -> None:
     if gf.state.get("over"):
         raise DoesNotFitError("the game is over; no more orders are taken")
+    if resigning and hasattr(ruleset_for(gf.game["ruleset"]), "resign"):
+        return
     owed = waiting_for(table.agenda)
     node = next_pending(table.agenda)
     if sealing.is_committing(node) and node is not None and player in node["seals"] \
@@ -245,7 +252,7 @@ def apply_text(gf: GameFile, text: str, make_chance: Callable[[int], Chance], *,
     block, note = choose_block(gf, find_blocks(text))
     player = authenticate(gf, block)
     ruleset, table = table_of(gf)
-    check_turn(gf, table, player)
+    check_turn(gf, table, player, resigning=resigns(block))
     prev = current_hash(gf)
     chance = make_chance(int(gf.state["draws"]))
     lines = [(line.number, line.text) for line in block.lines]

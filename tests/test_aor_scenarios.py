@@ -19,7 +19,7 @@ from engine.core.agenda import next_pending, waiting_for
 from engine.core.errors import RuleError
 from engine.core.table import Event, Table
 from tests.aor_scenario import ScenarioError, build_table, catalog
-from tests.test_scenarios import _check_keys, get_path, has_path
+from tests.test_scenarios import _check_keys, check_error, check_events, check_state
 
 ROOT = Path(__file__).parent / "scenarios" / "aor"
 AREAS = ("setup", "draw", "buy", "play", "events", "war", "acquisition", "advances", "expansion",
@@ -42,6 +42,8 @@ CASES = _load()
 def _validate(data: Any) -> dict[str, Any]:
     data = _check_keys("scenario", data, TOP_KEYS, ("id", "rule", "title", "given", "expect"))
     for key in ("id", "rule", "title"):
+        if isinstance(data[key], int | float):
+            raise ScenarioError(f"scenario: quote '{key}': YAML reads {data[key]!r} as a number")
         if not isinstance(data[key], str) or not data[key].strip():
             raise ScenarioError(f"scenario: '{key}' must be a non-empty string")
     for index, block in enumerate(data.get("orders") or []):
@@ -60,15 +62,6 @@ def dump(table: Table) -> str:
     return json.dumps({"state": table.state, "agenda": table.agenda})
 
 
-def _check_error(error: RuleError, spec: dict[str, Any]) -> None:
-    assert error.kind == spec["kind"], f"expected a {spec['kind']} error, got {error.kind}: {error}"
-    assert error.number == spec["line"], f"expected the error on line {spec['line']}: {error}"
-    for line in spec.get("options_include", []):
-        assert line in error.options, f"error options lack {line!r}: {error.options}"
-    for text in spec.get("reason_include", []):
-        assert text in error.reason, f"error reason lacks {text!r}: {error.reason}"
-
-
 def _check_expect(table: Table, events: list[Event], expect: dict[str, Any]) -> None:
     state = table.state
     if "waiting_for" in expect:
@@ -82,16 +75,7 @@ def _check_expect(table: Table, events: list[Event], expect: dict[str, Any]) -> 
         assert line in lines, f"{line!r} is not among the options {lines}"
     for line in expect.get("options_exclude", []):
         assert line not in lines, f"{line!r} is among the options {lines}"
-    for path, value in (expect.get("state") or {}).items():
-        assert get_path(state, path) == value, f"state at {path}"
-    for path in expect.get("absent", []):
-        assert not has_path(state, path), f"{path} exists: {get_path(state, path)}"
-    for path, length in (expect.get("lengths") or {}).items():
-        assert len(get_path(state, path)) == length, f"length of {path}"
-    for path, items in (expect.get("contains") or {}).items():
-        held = get_path(state, path)
-        for item in items:
-            assert item in held, f"{item!r} is not in {path}: {held}"
+    check_state(state, expect)
     for pid, cards in (expect.get("hands") or {}).items():
         assert hand_cards(state, pid) == sorted(cards), f"{pid}'s hand"
     for pid, cash in (expect.get("cash") or {}).items():
@@ -100,11 +84,7 @@ def _check_expect(table: Table, events: list[Event], expect: dict[str, Any]) -> 
         assert bool(state["over"]) == expect["over"]
     if "winners" in expect:
         assert state["winners"] == expect["winners"]
-    texts = [e["text"] for e in events]
-    for text in expect.get("events_include", []):
-        assert any(text in t for t in texts), f"no event contains {text!r}: {texts}"
-    for text in expect.get("events_exclude", []):
-        assert not any(text in t for t in texts), f"an event contains {text!r}: {texts}"
+    check_events(events, expect)
 
 
 def run_case(data: Any) -> None:
@@ -123,7 +103,7 @@ def run_case(data: Any) -> None:
                 pytest.fail(f"block {index + 1} ({block['player']}) was rejected: {error}")
             assert dump(table) == before, "a rejected block changed the table"
             assert len(chance.draws) == drawn, "a rejected block drew"
-            _check_error(error, expect["error"])
+            check_error(error, expect["error"])
             events = []
             break
         if failing:

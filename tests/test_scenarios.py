@@ -288,7 +288,7 @@ def build_table(given: dict[str, Any]) -> tuple[Table, SeededChance, list[Event]
     return table, chance, events
 
 
-def _check_error(error: RuleError, spec: dict[str, Any]) -> None:
+def check_error(error: RuleError, spec: dict[str, Any]) -> None:
     assert error.kind == spec["kind"], f"expected a {spec['kind']} error, got {error.kind}: {error}"
     assert error.number == spec["line"], f"expected the error on line {spec['line']}: {error}"
     for line in spec.get("options_include", []):
@@ -308,16 +308,25 @@ def _check_expect(table: Table, events: list[Event], expect: dict[str, Any]) -> 
         assert line in lines, f"{line!r} is not among the options {lines}"
     for line in expect.get("options_exclude", []):
         assert line not in lines, f"{line!r} is among the options {lines}"
+    check_state(table.state, expect)
+    check_events(events, expect)
+
+
+def check_state(state: dict[str, Any], expect: dict[str, Any]) -> None:
+    """The `state`, `absent`, `lengths` and `contains` expectations (both rulesets)."""
     for path, value in (expect.get("state") or {}).items():
-        assert get_path(table.state, path) == value, f"state at {path}"
+        assert get_path(state, path) == value, f"state at {path}"
     for path in expect.get("absent", []):
-        assert not has_path(table.state, path), f"{path} exists: {get_path(table.state, path)}"
+        assert not has_path(state, path), f"{path} exists: {get_path(state, path)}"
     for path, length in (expect.get("lengths") or {}).items():
-        assert len(get_path(table.state, path)) == length, f"length of {path}"
+        assert len(get_path(state, path)) == length, f"length of {path}"
     for path, items in (expect.get("contains") or {}).items():
-        held = get_path(table.state, path)
+        held = get_path(state, path)
         for item in items:
             assert item in held, f"{item!r} is not in {path}: {held}"
+
+
+def check_events(events: list[Event], expect: dict[str, Any]) -> None:
     texts = [e["text"] for e in events]
     for text in expect.get("events_include", []):
         assert any(text in t for t in texts), f"no event contains {text!r}: {texts}"
@@ -340,7 +349,7 @@ def run_case(case: Case) -> None:
             if not failing:
                 pytest.fail(f"block {index + 1} ({block['player']}) was rejected: {error}")
             assert dump(table) == before, "a rejected block changed the table"
-            _check_error(error, expect["error"])
+            check_error(error, expect["error"])
             events = []
             break
         if failing:

@@ -26,7 +26,7 @@ from engine.aor.catalog import Catalog
 from engine.aor.dice import Cathedral, Outcome, Roll, Terms, resolve, roll
 from engine.aor.model import State, cards_played_by, home_region, owns, player
 from engine.aor.order import rank
-from engine.aor.reach import reach
+from engine.aor.reach import reach, record_shipped, shipped
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder
 
@@ -198,8 +198,9 @@ def attack_problem(catalog: Catalog, state: State, attack: Attack,
     if attack.new_tokens > player(state, attack.attacker)["purchased"]:
         return (f"attacking {attack.province} needs {attack.new_tokens} more tokens; "
                 f"{attack.attacker} has {player(state, attack.attacker)['purchased']}")
-    shipped = tokens_in(state, attack.province, attack.attacker, new=True)
-    if ship_limit is not None and shipped + attack.new_tokens > ship_limit:
+    carried = max(shipped(state, attack.attacker, attack.province),
+                  tokens_in(state, attack.province, attack.attacker, new=True))
+    if ship_limit is not None and carried + attack.new_tokens > ship_limit:
         return f"the fleet carries at most {ship_limit} tokens into {attack.province} this turn"
     satellite = catalog.provinces[attack.province].satellite
     if not satellite and markers_in_stock(catalog, state, attack.attacker) <= 0:
@@ -213,7 +214,8 @@ def fight(catalog: Catalog, state: State, attack: Attack, chance: Chance, *,
     dice. The loser's pieces go back to stock; a winner takes the province with a marker (one
     token in a satellite)."""
     where, attacker = attack.province, attack.attacker
-    problem = attack_problem(catalog, state, attack)
+    routes = reach(catalog, state, attacker)
+    problem = attack_problem(catalog, state, attack, routes)
     if problem:
         legal = attack_options(catalog, state, attacker)
         raise IllegalOrder(problem, options=[f"attack {a.province}" for a in legal])
@@ -222,6 +224,8 @@ def fight(catalog: Catalog, state: State, attack: Attack, chance: Chance, *,
     if cathedral is Cathedral.DEFENDER and defender_cathedral not in defenders_who_may_declare(state, attack):
         raise IllegalOrder(f"{defender_cathedral} cannot use Cathedral against {attacker}")
     place_tokens(state, attacker, where, attack.new_tokens)
+    if routes[where] is not None:  # shipped: lost or not, they used the fleet's capacity (9.4.1)
+        record_shipped(state, attacker, where, attack.new_tokens)
     placed = state["round"]["placed"]
     placed[attacker] = placed.get(attacker, 0) + attack.new_tokens
     state["round"]["placed"] = dict(sorted(placed.items()))

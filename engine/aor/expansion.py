@@ -13,7 +13,7 @@ from engine.aor.board import consolidate, place_tokens, presence, tokens_in
 from engine.aor.catalog import Catalog
 from engine.aor.deck import Labeler, draw_to_hand
 from engine.aor.model import State, active_players, gain, misery_up, owns, pay, player
-from engine.aor.reach import reach
+from engine.aor.reach import reach, record_shipped, shipped
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder
 
@@ -78,17 +78,21 @@ def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
     limit = min(room, own_room, int(player(state, pid)["purchased"]))
     ship = routes[where]  # a number only when ships alone reach the province
     if ship is not None:
-        limit = min(limit, ship - tokens_in(state, where, pid, new=True))
+        carried = max(shipped(state, pid, where), tokens_in(state, where, pid, new=True))
+        limit = min(limit, ship - carried)
     return max(0, limit)
 
 
 def place(catalog: Catalog, state: State, pid: str, where: str, count: int) -> None:
     """Place tokens, white side up; they count toward the bonus card (R04)."""
-    limit = placement_limit(catalog, state, pid, where)
+    routes = reach(catalog, state, pid)
+    limit = placement_limit(catalog, state, pid, where, routes)
     if not 1 <= count <= limit:
         raise IllegalOrder(f"{pid} may place 1 to {limit} tokens in {where} now, not {count}"
                            if limit else f"{pid} cannot place tokens in {where} without a battle")
     place_tokens(state, pid, where, count)
+    if routes[where] is not None:  # carried by ship: it uses up the fleet's capacity (9.4.1)
+        record_shipped(state, pid, where, count)
     placed = state["round"]["placed"]
     placed[pid] = placed.get(pid, 0) + count
     state["round"]["placed"] = dict(sorted(placed.items()))

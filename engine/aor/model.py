@@ -42,10 +42,10 @@ FLEET_NONE = "none"
 def new_round() -> dict[str, Any]:
     """Facts that last one turn: cards played, leaders in play and their claims, Papal Decree,
     Cathedral uses, cards bought for tokens, tokens placed, fleet raises, Civil War victims,
-    Renaissance swaps."""
+    Renaissance swaps, tokens shipped into each province ({player: {province: n}}, 9.4.1)."""
     return {"played": [], "leaders": [], "claims": {}, "leader_uses": {}, "papal_decree": None,
             "cathedral": {}, "card_buys": [], "placed": {}, "fleet_raised": [], "civil_war": [],
-            "swapped": [], "written_record": []}
+            "swapped": [], "written_record": [], "shipped": {}}
 
 
 def new_player(catalog: Catalog) -> Player:

@@ -124,3 +124,15 @@ class AorNamer:
         if kind in ("number", "word"):
             return bool(words)
         return any(self.score(kind, value, words) for value in pools.get(kind, []))
+
+
+def named(t: Table, kind: str, words: str) -> str | None:
+    """The one value of `kind` (province, advance, leader) best named by `words`, if any."""
+    catalog: Catalog = t.catalog
+    pools = {"province": list(catalog.provinces), "advance": list(catalog.advances),
+             "leader": [k for k, v in catalog.cards.items() if v.kind == "leader"]}
+    namer = AorNamer(t)
+    scored = [(namer.score(kind, value, fold(words)), value) for value in pools[kind]]
+    top = max((score for score, _ in scored), default=0)
+    found = [value for score, value in scored if score == top and top]
+    return found[0] if len(found) == 1 else None

@@ -149,3 +149,21 @@ def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
 
 def is_reachable(catalog: Catalog, state: State, pid: str, where: str) -> bool:
     return where in reach(catalog, state, pid)
+
+
+# --- the fleet's capacity per province and turn (9.4.1) ------------------------------------------
+
+
+def shipped(state: State, pid: str, where: str) -> int:
+    """9.4.1: tokens the player's ships carried into `where` this turn, those since lost in a
+    battle included ("in one turn he can transport by ship into the same province at most as
+    many tokens as his capacity"; 9.5.2 example 5)."""
+    return int(state["round"].get("shipped", {}).get(pid, {}).get(where, 0))
+
+
+def record_shipped(state: State, pid: str, where: str, count: int) -> None:
+    ships = dict(state["round"].get("shipped", {}))
+    mine = dict(ships.get(pid, {}))
+    mine[where] = mine.get(where, 0) + count
+    ships[pid] = dict(sorted(mine.items()))
+    state["round"]["shipped"] = dict(sorted(ships.items()))

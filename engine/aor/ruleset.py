@@ -13,18 +13,19 @@ from typing import Any
 from engine.aor import invariants
 from engine.aor.actions.acquire import Acquire, MasterArtDiscard, Stabilize
 from engine.aor.actions.expand import CathedralDefence, Expand, Trade
+from engine.aor.actions.flow import settle
 from engine.aor.actions.phase_start import BuyCards, Mill, Removal, Renaissance
 from engine.aor.actions.play import Cede, Choose, CivilWarLoss, Commodity, PlayCards
 from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
-from engine.aor.model import player
+from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
 from engine.aor.view import view_for
-from engine.core.agenda import is_parallel, new_parallel
+from engine.core.agenda import is_parallel, new_parallel, next_pending
 from engine.core.chance import Chance
 from engine.core.choice import Namer
-from engine.core.errors import InvariantViolation
+from engine.core.errors import IllegalOrder, InvariantViolation
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 
@@ -41,7 +42,7 @@ VERBS = (
     "return", "bid", "capital", "tokens", "swap", "no swap", "pay", "done", "mill", "no mill",
     "buy card", "discard", "pass", "play", "target", "province", "region", "group", "commodity",
     "lose", "cede", "fleet", "buy", "keep", "stabilize", "place", "attack", "convert",
-    "cathedral", "no cathedral", "trade", "no trade",
+    "cathedral", "no cathedral", "trade", "no trade", "resign", "seal", "open",
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {"end": "advances", "sealing": "moderator"}
@@ -105,6 +106,23 @@ class AorRuleset:
                 found.append(f"node {node['id']} is for {node['player']}, who is out")
         if found:
             raise InvariantViolation("; ".join(found))
+
+    def resign(self, t: Table, pid: str, chance: Chance) -> list[Event]:
+        """11.3, 9.4.3: a resigning player is out; pieces stay, the hand is shown and leaves."""
+        state = t.state
+        if state["over"]:
+            raise IllegalOrder("the game is over")
+        if pid not in state["players"] or player(state, pid)["eliminated"]:
+            raise IllegalOrder(f"{pid} is not in the game")
+        node = next_pending(t.agenda)
+        if node is not None and is_parallel(node):
+            raise IllegalOrder("a simultaneous decision is open; answer it, then resign")
+        cards = [card_name(t.catalog, c) for c in sorted(player(state, pid)["hand"].values())]
+        eliminate(t.catalog, state, pid)
+        state["out"].append(pid)
+        shown = f"; their cards leave: {', '.join(cards)}" if cards else ""
+        return [event(f"{pid} resigns (11.3): out of the game, their pieces stay{shown}.",
+                      kind="resigned")] + settle(t, chance)
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
         return view_for(t, player)

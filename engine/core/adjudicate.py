@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from engine.core import sealing
 from engine.core.agenda import Node, for_player, is_parallel, next_pending, resolve, waiting_for
 from engine.core.chance import Chance, Draw, DrawRefused
-from engine.core.choice import Choice, match_line
+from engine.core.choice import Choice, fold, match_line
 from engine.core.errors import IllegalOrder, InvariantViolation, RuleError
 from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table, event
@@ -153,9 +153,16 @@ def adjudicate(
     work = table if in_place else table.copy()
     reader = _Reader(chance, bool(getattr(ruleset, "draw_ends_block", False)), len(lines))
     events: list[Event] = []
+    resign = getattr(ruleset, "resign", None)
     for index, (number, text) in enumerate(lines):
         reader.index = index
         try:
+            if resign is not None and fold(text) == "resign":
+                # Resignation may come at any time, not only as an answer (AoR 11.3).
+                reader.culprit = (number, text)
+                reader.open = index == len(lines) - 1 or not reader.strict
+                events += resign(work, player, reader)
+                continue
             events += _apply_line(ruleset, work, player, number, text, reader)
         except DrawRefused:
             blamed = reader.culprit or (number, text)
@@ -210,7 +217,13 @@ def _apply_line(
             return events + _seal(node, player, text, options)
         choice = _opened(ruleset, t, node, player, text, options)
     else:
-        choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
+        try:
+            choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
+        except IllegalOrder as error:
+            why = action.explain(t, here, text)
+            if why is None:
+                raise
+            raise IllegalOrder(why, options=error.options) from None
     reader.reached(t, action, here, choice, number, text)
     return events + answer(ruleset, t, choice, reader, player)
 

@@ -36,6 +36,11 @@ class Action:
         """What a timeout applies; by default the last option (the passive one by convention)."""
         return options[-1]
 
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        """Why a line that names no legal answer is illegal, in plain words; None when there
+        is nothing better to say than "not a legal order" (the legal lines are listed anyway)."""
+        return None
+
     def draws(self, t: Table, node: Node, choice: Choice) -> bool:
         """Whether applying this choice leads to a die roll or a card draw. With a ruleset whose
         `draw_ends_block` is true, such a line must be the last of its block."""

@@ -26,6 +26,8 @@ def selfplay(
     ruleset: Annotated[str, typer.Option(
         help="pax or aor (aor games end with Epoch 1 unless --option end=... says otherwise).")
     ] = "pax",
+    moderated: Annotated[bool, typer.Option(
+        help="aor: moderated games (hidden hands, secrets file, sealed bids) on disk.")] = False,
 ) -> None:
     """Play whole games with random legal choices, checking invariants at every step."""
     from pbem.rulesets import PLAYER_COUNTS, RULESETS
@@ -41,7 +43,10 @@ def selfplay(
     options = parse_options(option or [])
     if ruleset == "aor":
         options.setdefault("end", "epoch1")
-    stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset)
+    if moderated and (ruleset != "aor" or fast):
+        raise UsageError("--moderated plays Age of Renaissance (--ruleset aor), without --fast")
+    stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset,
+                         moderated=moderated)
     data = stats.to_data()
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))

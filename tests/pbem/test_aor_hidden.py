@@ -19,6 +19,7 @@ from pbem import gamefile, hidden, seeds, service, verify
 from pbem.cli import app
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orderblock import canonical_payload, format_block
+from pbem.selfplay_moderated import strings_in
 from pbem.signatures import parse_public_key, public_key_line, sign
 
 NAMES = ("ada", "ben", "cy", "dee")
@@ -65,15 +66,6 @@ def game(tmp_path: Path) -> Game:
     return Game(tmp_path)
 
 
-def values(data: object) -> set[str]:
-    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact)."""
-    if isinstance(data, dict):
-        return set().union(*(values(v) for v in data.values())) if data else set()
-    if isinstance(data, list):
-        return set().union(*(values(v) for v in data)) if data else set()
-    return {data} if isinstance(data, str) else set()
-
-
 def hand_cards(game: Game) -> set[str]:
     gf = game.load()
     assert gf.full is not None
@@ -87,7 +79,7 @@ def test_the_file_holds_hand_sizes_and_masked_draws_only(game: Game) -> None:
     assert "deck" not in data["state"] and data["state"]["deck_size"] > 0
     assert all(d["outcome"] == "hidden" and d["to"] for d in data["log"][0]["draws"])
     cards = hand_cards(game)
-    shown = values(data)
+    shown = strings_in(data)
     assert len(cards) == 9 and not [c for c in cards if c in shown]
     assert game.secrets()["seed"] and (game.path.parent / "g.seed").stat().st_mode & 0o777 == 0o600
 
@@ -164,7 +156,7 @@ def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) 
             lines = [x for x in lines if 0 <= int(x.split()[1]) <= 12]
         game.send(player, rng.choice(lines))
         played += 1
-    shown = values(yaml.safe_load(game.path.read_text()))
+    shown = strings_in(yaml.safe_load(game.path.read_text()))
     gf = game.load()
     assert gf.full is not None and gf.state["turn"] >= 1
     for data in gf.full[0]["players"].values():

@@ -7,13 +7,19 @@ from collections.abc import Sequence
 
 from engine.aor.actions.common import AorAction, Step, cat, find
 from engine.aor.actions.phase_start import discard, discard_options
-from engine.aor.advances import buy_advance, can_raise_fleet, purchase_options, raise_fleet
+from engine.aor.advances import (
+    buy_advance,
+    can_raise_fleet,
+    purchase_options,
+    purchase_problem,
+    raise_fleet,
+)
 from engine.aor.economy import apply_relief, stabilization_cost, stabilization_options, stabilize
 from engine.aor.model import hand_size, player
-from engine.aor.names import advance_name, card_name, choice, simple
+from engine.aor.names import advance_name, card_name, choice, named, simple
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
-from engine.core.choice import Choice
+from engine.core.choice import Choice, clean_line
 from engine.core.table import Event, Table, event
 
 FLEET, DONE, KEEP = simple("fleet"), simple("done"), simple("keep")
@@ -45,6 +51,22 @@ class Acquire(AorAction):
         if can_raise_fleet(cat(t), t.state, pid) and not player(t.state, pid)["new_advances"]:
             found.append(FLEET)
         return found + buy_options(t, pid) + [DONE]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        pid, words = node["player"], clean_line(line)
+        if words == "fleet":
+            return (f"the fleet rises one box a turn, for {cat(t).numbers['fleet']['box_cost']} "
+                    "ducats, before any Advance is bought (9.4.1)")
+        if not words.startswith("buy "):
+            return None
+        wanted, _, leader_words = words[4:].partition(" with ")
+        advance = named(t, "advance", wanted)
+        if advance is None:
+            return f"no Advance is called '{wanted}'"
+        leader = named(t, "leader", leader_words) if leader_words else None
+        if leader_words and leader is None:
+            return f"no leader is called '{leader_words}'"
+        return purchase_problem(cat(t), t.state, pid, advance, leader)
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         pid = node["player"]

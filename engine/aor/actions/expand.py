@@ -11,6 +11,7 @@ from engine.aor.actions.flow import drew
 from engine.aor.battle import (
     Battle,
     attack_options,
+    attack_problem,
     attack_terms,
     attacker_may_declare,
     defenders_who_may_declare,
@@ -21,11 +22,11 @@ from engine.aor.deck import chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
-from engine.aor.names import card_name, choice, province_name, simple
+from engine.aor.names import card_name, choice, named, province_name, simple
 from engine.aor.reach import reach
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
-from engine.core.choice import Choice
+from engine.core.choice import Choice, clean_line
 from engine.core.table import Event, Table, event
 
 DONE, BUY_CARD, NO_TRADE = simple("done"), simple("buy card"), simple("no trade")
@@ -62,6 +63,36 @@ class Expand(AorAction):
             found += [choice("convert", f"convert {province_name(catalog, w)}", (w, "province"))
                       for w in markers_on_board(state, pid)]
         return found + [DONE]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        catalog, state, pid = cat(t), t.state, node["player"]
+        words = clean_line(line).split()
+        if words[:1] == ["attack"] and len(words) > 1:
+            cathedral = words[-1] == "cathedral" and len(words) > 2
+            where = named(t, "province", " ".join(words[1:-1] if cathedral else words[1:]))
+            if where is None:
+                return None
+            name = province_name(catalog, where)
+            problem = attack_problem(catalog, state, attack_terms(catalog, state, pid, where))
+            if problem is None and cathedral:
+                return (f"Cathedral cannot be declared against the defenders of {name}: used "
+                        "against them this turn, or they own it too (H, R21)")
+            if problem is None:
+                return f"{name} has room: place tokens there instead of attacking"
+            return problem
+        if words[:1] == ["place"] and len(words) > 2 and words[1].isdigit():
+            where = named(t, "province", " ".join(words[2:]))
+            if where is None:
+                return None
+            name = province_name(catalog, where)
+            if where not in reach(catalog, state, pid):
+                return f"{name} is out of {pid}'s reach (9.5, 9.4.1)"
+            limit = placement_limit(catalog, state, pid, where)
+            if limit == 0:
+                return (f"{pid} cannot place tokens in {name} without a battle, or has no "
+                        "tokens or fleet capacity left for it")
+            return f"{pid} may place 1 to {limit} tokens in {name} now"
+        return None
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         catalog, state, pid = cat(t), t.state, node["player"]

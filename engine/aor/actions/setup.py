@@ -21,7 +21,7 @@ from engine.aor.setup import (
 )
 from engine.core.agenda import Node, new_node, new_parallel
 from engine.core.chance import Chance
-from engine.core.choice import Choice
+from engine.core.choice import Choice, clean_line
 from engine.core.table import Event, Table, event
 
 
@@ -56,6 +56,20 @@ class Return(ParallelAction):
                                "(8.3): waiting for every player.", kind="setup")]
 
 
+def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> str | None:
+    words = clean_line(line).split()
+    if words[:1] != [verb] or len(words) < 2:
+        return None
+    number = words[1:] == ["minus", words[-1]] and words[-1].isdigit()
+    if not (number or (len(words) == 2 and words[1].isdigit())):
+        return None
+    n = -int(words[-1]) if number else int(words[1])
+    cash = player(t.state, node["player"])["cash"]
+    if n < 0 and verb == "bid":
+        return "a capital bid cannot be negative (8.3)"
+    return f"{what.format(n=n, cost=abs(n))} is more than the {cash} ducats you hold"
+
+
 def forfeits_last(order: list[str], node: Node) -> list[str]:
     """Issue 8, aor-pbem 6.2: a seal never opened counts as the default and goes last."""
     forfeit = node.get("forfeit", [])
@@ -72,6 +86,9 @@ class CapitalBid(ParallelAction):
     def options(self, t: Table, node: Node) -> list[Choice]:
         return [choice("bid", f"bid {n}", (str(n), "number"))
                 for n in bid_range(t.state, node["player"])]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return bid_beyond_cash(t, node, line, "bid", "a capital bid of {n} ducats (8.3)")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return options[0]  # bid 0
@@ -120,6 +137,10 @@ class Tokens(ParallelAction):
     def options(self, t: Table, node: Node) -> list[Choice]:
         return [choice("tokens", f"tokens {n}", (str(n), "number"))
                 for n in token_bid_range(t.state, node["player"])]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return bid_beyond_cash(t, node, line, "tokens",
+                               "a token bid of {n} costs {cost} ducats (9.7)")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return find(options, "tokens 0") or options[0]
