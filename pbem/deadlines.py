@@ -29,14 +29,14 @@ from engine.core.chance import Chance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.ruleset import Ruleset
 from engine.core.table import Event, Table
-from pbem import gamefile, seeds
+from pbem import gamefile, hidden, seeds
 from pbem.errors import UsageError
 from pbem.gamefile import GameFile, current_hash
 from pbem.rulesets import ruleset_for, table_of
 from pbem.service import EngineBug, draws_data, public_texts
 
 NMR_POLICIES = ("wait", "skip")
-MAIN_TURN_ACTIONS = frozenset({"turn"})  # decisions the NMR policy governs
+MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
 MODERATOR = "moderator"
 FIELDS = ("name", "email", "key", "timezone")  # a roster entry's replaceable fields
 _DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
@@ -193,12 +193,14 @@ def _governed(node: dict[str, Any] | None, player: str, nmr: str, table: Table) 
 
 
 def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, *,
-                   nmr: str = "skip", logged: Sequence[str] | None = None,
+                   nmr: str = "skip", logged: Sequence[str] | None = None, one: bool = False,
                    ) -> tuple[Table, list[str], list[Event]]:
-    """Answer the player's pending decisions with their defaults, on a working copy. With
-    `logged` (verify), each logged line must be the default of the decision it answered."""
+    """Answer the player's pending decisions with their defaults, on a working copy (with
+    `one`, only the first). With `logged` (verify), each logged line must be the default of
+    the decision it answered."""
     work, lines, events = table.copy(), list[str](), list[Event]()
-    while len(lines) < (_MAX_STEPS if logged is None else len(logged)):
+    limit = 1 if one else _MAX_STEPS
+    while len(lines) < (limit if logged is None else len(logged)):
         node = next_pending(work.agenda)
         if not _governed(node, player, nmr, work):
             if logged is None:
@@ -241,6 +243,18 @@ def run_timeout(path: Path, since: datetime, now: datetime, *, force: bool = Fal
             if not _governed(next_pending(table.agenda), due.player, nmr, table):
                 results.append(TimedOut(due.player, [], [], "waiting: the NMR policy is 'wait'"))
                 continue
+            base = {"automatic": True, "deadline": iso(due.deadline) if due.deadline else None,
+                    "forced": force}
+            if hidden.is_hidden(gf):  # moderated Age of Renaissance: the whole state is needed
+                from pbem.hidden_apply import timeout_hidden
+
+                try:
+                    lines, summary = timeout_hidden(path, gf, due.player, base, nmr)
+                except (RuleError, InvariantViolation) as error:
+                    raise EngineBug(f"internal error (a default is not legal; the game file is "
+                                    f"unchanged): {error}") from None
+                results.append(TimedOut(due.player, lines, summary, ""))
+                continue
             chance = seeds.chance_for(path, gf, int(gf.state["draws"]))
             try:
                 work, lines, events = apply_defaults(ruleset, table, due.player, chance, nmr=nmr)
@@ -256,12 +270,11 @@ def run_timeout(path: Path, since: datetime, now: datetime, *, force: bool = Fal
             gf.state, gf.agenda = work.state, work.agenda
             summary = [timeout_note(due.player, lines), *public_texts(events)]
             gf.log.append({
-                "seq": gf.seq, "kind": "timeout", "player": due.player, "automatic": True,
-                "deadline": iso(due.deadline) if due.deadline else None, "forced": force,
+                "seq": gf.seq, "kind": "timeout", "player": due.player, **base,
                 "lines": lines, "draws": draws_data(chance), "prev_state": prev,
                 "post_state": current_hash(gf), "summary": summary,
             })
             results.append(TimedOut(due.player, lines, summary, ""))
-        if any(result.lines for result in results):
+        if any(result.lines for result in results) and not hidden.is_hidden(gf):
             gamefile.write_atomic(path, gamefile.dump_text(gf))
         return gf, results

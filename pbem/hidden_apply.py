@@ -20,7 +20,7 @@ from pbem import gamefile, hidden
 from pbem.errors import OrdersRejected
 from pbem.gamefile import GameFile, current_hash
 from pbem.hidden import Secrets, commitment, mask_draws, public_hash, seal_salt
-from pbem.hidden_replay import public_summary, split_sealed, unseal_note
+from pbem.hidden_replay import public_summary, split_sealed, timed_out, unseal_note
 from pbem.orderblock import OrderBlock, find_blocks
 from pbem.rulesets import table_of
 from pbem.service import Applied, EngineBug, authenticate, check_turn, choose_block, resigns
@@ -118,7 +118,60 @@ def _log_sealed(gf: GameFile, secrets: Secrets, before: Table, work: Table,
                         for p in sorted(stored)},
               "draws": draws, "prev_state": current_hash(gf),
               "post_state": public_hash(gf.game, gf.seq + 1, work.state, work.agenda),
-              "summary": [unseal_note(stored), *resolved]}
+              "summary": [unseal_note(stored, timed_out(gf.log, node["id"])), *resolved]}
     secrets.sealed.pop(node["id"], None)
     _advance(gf, unseal, work)
-    return unseal_note(stored)
+    return str(unseal["summary"][0])
+
+
+def timeout_hidden(path: Path, gf: GameFile, player: str, entry_base: dict[str, Any],
+                   nmr: str) -> tuple[list[str], list[str]]:
+    """`pbem timeout` in a moderated game: the player's defaults on the whole state, logged like
+    a block (masked draws, the public state hash). A default that is the last answer to a
+    sealed decision is followed by an `unseal` entry publishing the others' blocks, as a last
+    sealed block would be. Writes both files; returns the lines applied and the summary."""
+    from pbem.deadlines import apply_defaults, timeout_note
+
+    hidden.attach(path, gf, required=True)
+    secrets = hidden.load_secrets(path, gf)
+    assert secrets is not None  # attach succeeded
+    ruleset, table = table_of(gf)
+    node = next_pending(table.agenda)
+    chance = SeededChance(secrets.seed, gf.game_id, int(table.state["draws"]))
+    sealed = node is not None and bool(node.get("sealed"))
+    last = sealed and waiting_for(table.agenda) == [player]
+    work, lines, events = apply_defaults(ruleset, table, player, chance, nmr=nmr,
+                                         one=sealed)
+    work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+    entry: dict[str, Any] = {"seq": gf.seq + 1, "kind": "timeout", "player": player,
+                             **entry_base, "lines": lines, "prev_state": current_hash(gf)}
+    if node is not None and is_parallel(node):
+        entry["node"] = node["id"]
+    if not last:
+        entry.update(draws=mask_draws(chance.draws),
+                     post_state=public_hash(gf.game, gf.seq + 1, work.state, work.agenda),
+                     summary=[timeout_note(player, lines), *public_summary(events)])
+        _advance(gf, entry, work)
+    else:
+        assert node is not None
+        middle = table.copy()
+        middle.agenda[0]["answers"] = dict(sorted(
+            {**middle.agenda[0]["answers"], player: hidden.RECEIVED}.items()))
+        noted, resolved = split_sealed(events)
+        entry.update(draws=[], summary=[timeout_note(player, lines), *noted],
+                     post_state=public_hash(gf.game, gf.seq + 1, middle.state, middle.agenda))
+        _advance(gf, entry, middle)
+        stored = dict(secrets.sealed.get(node["id"], {}))
+        unseal = {"seq": gf.seq + 1, "kind": "unseal", "node": node["id"], "last": player,
+                  "last_default": lines[0], "blocks": stored,
+                  "salts": {p: seal_salt(secrets.seed, gf.game_id, node["id"], p).hex()
+                            for p in sorted(stored)},
+                  "draws": mask_draws(chance.draws), "prev_state": current_hash(gf),
+                  "post_state": public_hash(gf.game, gf.seq + 1, work.state, work.agenda),
+                  "summary": [unseal_note(stored, timed_out(gf.log, node["id"])), *resolved]}
+        secrets.sealed.pop(node["id"], None)
+        _advance(gf, unseal, work)
+    secrets.cache = hidden.cache_of(gf)
+    hidden.write_secrets(hidden.secrets_path(path, gf), secrets)
+    gamefile.write_atomic(path, gamefile.dump_text(gf))
+    return lines, [text for e in gf.log[-2 if last else -1:] for text in e["summary"]]

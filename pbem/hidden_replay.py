@@ -9,10 +9,10 @@ the setup, checking each entry's public state hash, summary and (masked) draws.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.adjudicate import adjudicate, run_automatic
+from engine.core.adjudicate import adjudicate, answer, asked, run_automatic
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.errors import InvariantViolation, RuleError
@@ -48,13 +48,22 @@ def split_sealed(events: list[Event]) -> tuple[list[str], list[str]]:
             [e["text"] for e in public if e.get("kind") != "sealed"])
 
 
-def unseal_note(blocks: Mapping[str, str]) -> str:
-    """The public line of an `unseal` entry: every sealed answer, by player."""
-    shown = []
-    for player, text in sorted(blocks.items()):
+def unseal_note(blocks: Mapping[str, str], defaults: Mapping[str, str] | None = None) -> str:
+    """The public line of an `unseal` entry: every sealed answer, by player; answers a timeout
+    gave are marked as defaults."""
+    shown = {}
+    for player, text in blocks.items():
         found = find_blocks(text)
-        shown.append(f"{player}: {', '.join(x.text for x in found[0].lines) if found else '?'}")
-    return f"The sealed answers are opened: {'; '.join(shown)}."
+        shown[player] = ", ".join(x.text for x in found[0].lines) if found else "?"
+    for player, line in (defaults or {}).items():
+        shown[player] = f"{line} (default, timed out)"
+    return f"The sealed answers are opened: {'; '.join(f'{p}: {a}' for p, a in sorted(shown.items()))}."
+
+
+def timed_out(log: Sequence[Mapping[str, Any]], node: str) -> dict[str, str]:
+    """The default answers timeouts gave to a sealed node, by player."""
+    return {str(e["player"]): str(e["lines"][0]) for e in log
+            if e.get("kind") == "timeout" and e.get("node") == node and e.get("lines")}
 
 
 # --- public checks ---------------------------------------------------------------------------
@@ -106,7 +115,7 @@ def verify_public(gf: GameFile, keys: Mapping[str, str]) -> None:
                 raise _bad(seq, "the unseal does not follow the sealed answers")
             _check_unseal(gf, seq, entry, commitments, keys, window)
             run_node = ""
-        elif kind not in ("reveal", "correction"):
+        elif kind not in ("reveal", "correction", "timeout"):
             raise _bad(seq, f"kind '{kind}' cannot be checked in a moderated Age of "
                             "Renaissance game")
         posts.append(str(entry.get("post_state")))
@@ -166,6 +175,8 @@ def replay_full(gf: GameFile, seed: bytes,
             last_note = _replay_sealed(gf, table, entry, seq, seed, blocks, chance)
         elif kind == "unseal":
             _replay_unseal(gf, table, entry, seq, blocks, chance, last_note)
+        elif kind == "timeout":
+            last_note = _replay_timeout(gf, table, entry, seq, chance)
         elif kind == "orders":
             events = _adjudicate(table, seq, str(entry.get("player")),
                                  one_block(seq, str(entry.get("block"))), chance)
@@ -179,6 +190,41 @@ def replay_full(gf: GameFile, seed: bytes,
         if public_hash(gf.game, seq, table.state, table.agenda) != entry.get("post_state"):
             raise _bad(seq, "the replay does not produce the recorded post_state")
     return table
+
+
+def _default(table: Table, seq: int, player: str, line: str, chance: SeededChance) -> list[Event]:
+    """Apply, in place, the one default a timeout gave (it must be the default)."""
+    ruleset = ruleset_for("aor")
+    node = next_pending(table.agenda)
+    if node is None or player not in waiting_for(table.agenda):
+        raise _bad(seq, f"a timeout for {player}, who owes nothing")
+    action = ruleset.actions[node["action"]]
+    here = asked(node, player)
+    choice = action.default(table, here, action.options(table, here))
+    if choice.line != line:
+        raise _bad(seq, f"'{line}' is not the default '{choice.line}'")
+    try:
+        events = answer(ruleset, table, choice, chance, player)
+        return events + run_automatic(ruleset, table, chance)
+    except (RuleError, InvariantViolation) as error:
+        raise _bad(seq, f"the default does not replay: {error}") from None
+
+
+def _replay_timeout(gf: GameFile, table: Table, entry: dict[str, Any], seq: int,
+                    chance: SeededChance) -> list[str]:
+    """A timeout's defaults; the last answer to a sealed node waits for its `unseal` entry."""
+    player, lines = str(entry.get("player")), [str(x) for x in entry.get("lines") or []]
+    pending = next_pending(table.agenda)
+    summary = list(entry.get("summary") or [])
+    if pending is not None and pending.get("sealed") and waiting_for(table.agenda) == [player]:
+        pending["answers"] = dict(sorted({**pending["answers"], player: RECEIVED}.items()))
+        return summary[1:]
+    events: list[Event] = []
+    for line in lines:
+        events += _default(table, seq, player, line, chance)
+    if summary[1:] != public_summary(events):
+        raise _bad(seq, "the summary does not match what the defaults did")
+    return []
 
 
 def _adjudicate(table: Table, seq: int, player: str, block: OrderBlock,
@@ -223,8 +269,12 @@ def _replay_unseal(gf: GameFile, table: Table, entry: dict[str, Any], seq: int,
     if pending is None or pending["id"] != node or pending["answers"].get(last) != RECEIVED:
         raise _bad(seq, "the unseal does not follow the last sealed answer")
     del pending["answers"][last]
-    events = _adjudicate(table, seq, last, one_block(seq, blocks[(node, last)]), chance)
+    if "last_default" in entry:  # a timeout gave the last answer
+        events = _default(table, seq, last, str(entry["last_default"]), chance)
+    else:
+        events = _adjudicate(table, seq, last, one_block(seq, blocks[(node, last)]), chance)
     noted, resolved = split_sealed(events)
     stored = dict(entry.get("blocks") or {})
-    if noted != last_note or [unseal_note(stored), *resolved] != entry.get("summary"):
+    note = unseal_note(stored, timed_out(gf.log[:seq], node))
+    if noted != last_note or [note, *resolved] != entry.get("summary"):
         raise _bad(seq, "the summary does not match what the sealed answers did")

@@ -173,9 +173,6 @@ def timeout(
     moment = _now(now)
     with mail.open_book(game) as book:
         loaded = gamefile.load(game)
-        if loaded.game.get("ruleset") == "aor" and loaded.randomness.get("mode") == "moderated":
-            raise UsageError("timeouts are not supported yet in moderated Age of Renaissance "
-                             "games; the moderator can apply a default block instead")
         since = book.since(loaded, moment)
     gf, results = deadlines.run_timeout(game, since, moment, force=force,
                                         only=[p.lower() for p in player or []])
