@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.app import app
-from pbem.commands import cards, delivery, game, selfplay  # noqa: F401 - importing registers them
+from pbem.commands import cards, delivery, game, scenario, selfplay  # noqa: F401 - importing registers them
 
 __all__ = ["app", "main"]
 

@@ -18,10 +18,10 @@ from typing import Any
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
 from engine.core import sealing
-from engine.core.adjudicate import options_now
+from engine.core.adjudicate import asked, options_now
 from engine.core.agenda import Node, next_pending, waiting_for
 from engine.core.choice import match_line
-from engine.core.errors import RuleError
+from engine.core.errors import IllegalOrder, RuleError
 from pbem import gamefile
 from pbem.errors import OrdersRejected, UsageError
 from pbem.gamefile import GameFile
@@ -68,7 +68,11 @@ def seal_orders(game_path: Path, key_path: Path, line: str) -> str:
     try:
         choice = match_line(line, options, ruleset.namer(table), ruleset.verbs)
     except RuleError as error:
-        raise OrdersRejected(error.message()) from None
+        # As for a block line: quote the line and say why, as the rules explain it.
+        why = ruleset.actions[node["action"]].explain(table, asked(node, player), line)
+        if isinstance(error, IllegalOrder) and why is not None:
+            error = IllegalOrder(why, options=error.options)
+        raise OrdersRejected(error.located(line, None).message()) from None
     nonce = secrets.token_hex(32)
     seal = sealing.seal_of(node["id"], player, choice.line, nonce)
     opening = {"game": gf.game_id, "node": node["id"], "player": player, "line": choice.line,

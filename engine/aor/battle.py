@@ -190,18 +190,19 @@ def attack_problem(catalog: Catalog, state: State, attack: Attack,
     """Why this attack cannot be made now; None if it can. `routes` is the attacker's `reach`,
     when the caller already has it."""
     routes = reach(catalog, state, attack.attacker) if routes is None else routes
+    where = catalog.provinces[attack.province].name
     if attack.province not in routes:
-        return f"{attack.province} is out of {attack.attacker}'s reach"
+        return f"{where} is out of {attack.attacker}'s reach"
     ship_limit = routes[attack.province]
     if not attack.defenders:
-        return f"no opponent is in {attack.province}"
+        return f"no opponent is in {where}"
     if attack.new_tokens > player(state, attack.attacker)["purchased"]:
-        return (f"attacking {attack.province} needs {attack.new_tokens} more tokens; "
+        return (f"attacking {where} needs {attack.new_tokens} more tokens; "
                 f"{attack.attacker} has {player(state, attack.attacker)['purchased']}")
     carried = max(shipped(state, attack.attacker, attack.province),
                   tokens_in(state, attack.province, attack.attacker, new=True))
     if ship_limit is not None and carried + attack.new_tokens > ship_limit:
-        return f"the fleet carries at most {ship_limit} tokens into {attack.province} this turn"
+        return f"the fleet carries at most {ship_limit} tokens into {where} this turn"
     satellite = catalog.provinces[attack.province].satellite
     if not satellite and markers_in_stock(catalog, state, attack.attacker) <= 0:
         return f"{attack.attacker} has no domination marker left; convert one first"

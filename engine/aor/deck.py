@@ -57,15 +57,32 @@ def epoch_cards(catalog: Catalog, epoch: int) -> list[str]:
     return sorted(c.id for c in catalog.cards.values() if c.epoch == epoch)
 
 
+def next_epoch(state: State) -> str | None:
+    """The Epoch whose cards an empty deck takes next, if any: none after Epoch 3, nor after the
+    last Epoch of an `end: epochN` game, which plays "only the cards of" Epochs 1 to N (11)."""
+    following = str(state["epoch"] + 1)
+    end = str(state.get("options", {}).get("end", ""))
+    if following not in state["epochs"] or (end.startswith("epoch") and int(following) > int(end[-1])):
+        return None
+    return following
+
+
+def can_draw(state: State) -> bool:
+    """Whether a draw now would find a card (the deck, or what would refill it)."""
+    following = next_epoch(state)
+    return bool(state["deck"] or state["reusable"]
+                or (following is not None and state["epochs"][following]))
+
+
 def refill(state: State) -> bool:
-    """R30: an empty deck takes the next Epoch's cards and the reusable pile; after Epoch 3 the
-    pile alone. Returns False when nothing is left to draw. `epochs_spent` records the last
-    Epoch whose cards ran out (for the `end: epochN` option)."""
+    """R30: an empty deck takes the next Epoch's cards and the reusable pile; after the last
+    Epoch (3, or N with `end: epochN`) the pile alone. Returns False when nothing is left to
+    draw. `epochs_spent` records the last Epoch whose cards ran out (for `end: epochN`)."""
     if state["deck"]:
         return True
     state["epochs_spent"] = max(int(state.get("epochs_spent", 0)), int(state["epoch"]))
-    following = str(state["epoch"] + 1)
-    if following in state["epochs"]:
+    following = next_epoch(state)
+    if following is not None:
         state["deck"] = sorted(state["epochs"].pop(following) + state["reusable"])
         state["epoch"] += 1
     else:

@@ -128,11 +128,16 @@ class AorNamer:
 
 def named(t: Table, kind: str, words: str) -> str | None:
     """The one value of `kind` (province, advance, leader) best named by `words`, if any."""
+    found = candidates(t, kind, words)
+    return found[0] if len(found) == 1 else None
+
+
+def candidates(t: Table, kind: str, words: str) -> list[str]:
+    """The values of `kind` best named by `words` (several when the words are ambiguous)."""
     catalog: Catalog = t.catalog
     pools = {"province": list(catalog.provinces), "advance": list(catalog.advances),
              "leader": [k for k, v in catalog.cards.items() if v.kind == "leader"]}
     namer = AorNamer(t)
     scored = [(namer.score(kind, value, fold(words)), value) for value in pools[kind]]
     top = max((score for score, _ in scored), default=0)
-    found = [value for score, value in scored if score == top and top]
-    return found[0] if len(found) == 1 else None
+    return [value for score, value in scored if score == top and top]

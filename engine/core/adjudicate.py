@@ -248,7 +248,11 @@ def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
         raise IllegalOrder("every seal is in: open yours with 'open LINE nonce HEX' "
                            "(`pbem sign --open`)", options=[c.line for c in options])
     line, nonce = opened
-    choice = match_line(line, options, ruleset.namer(t), ruleset.verbs)
+    try:
+        choice = match_line(line, options, ruleset.namer(t), ruleset.verbs)
+    except IllegalOrder as error:
+        why = ruleset.actions[node["action"]].explain(t, for_player(node, player), line)
+        raise IllegalOrder(why or error.reason, options=error.options) from None
     if node["seals"].get(player) != sealing.seal_of(node["id"], player, choice.line, nonce):
         raise IllegalOrder(f"the opening '{choice.line}' with that nonce does not match "
                            f"{player}'s seal")

@@ -102,7 +102,7 @@ def test_an_opening_that_does_not_match_its_seal_is_rejected(bidding: Path) -> N
     code, _, err = apply(bidding, signed(bidding, "ada", [f"open bid 4 nonce {'0' * 64}"]))
     assert code == 1 and "does not match" in err
     code, _, err = apply(bidding, signed(bidding, "ada", ["open bid 41 nonce " + nonce]))
-    assert code == 1 and "not a legal" in err and "bid 0" in err
+    assert code == 1 and "more than the 40 ducats you hold" in err and "bid 0" in err
     assert bidding.read_bytes() == before
 
 

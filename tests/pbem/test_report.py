@@ -29,8 +29,8 @@ from engine.core.table import Table, event
 from engine.pax.ruleset import PAX
 from pbem import report
 from pbem.errors import UsageError
+from pbem.scenarios.pax import take_card
 from tests.conftest import new_table
-from tests.test_scenarios import take_card
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 NAMES = ("Ada", "Bea", "Cy", "Dan")

@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
+from pbem.scenarios.pax import take_card
 from tests.pbem.test_cli import acting, game, run, signed, status
-from tests.test_scenarios import take_card
 
 __all__ = ["game"]  # the fixture, re-exported for pytest
 

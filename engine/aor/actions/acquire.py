@@ -16,7 +16,7 @@ from engine.aor.advances import (
 )
 from engine.aor.economy import apply_relief, stabilization_cost, stabilization_options, stabilize
 from engine.aor.model import hand_size, player
-from engine.aor.names import advance_name, card_name, choice, named, simple
+from engine.aor.names import advance_name, candidates, card_name, choice, named, simple
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
@@ -60,9 +60,11 @@ class Acquire(AorAction):
         if not words.startswith("buy "):
             return None
         wanted, _, leader_words = words[4:].partition(" with ")
-        advance = named(t, "advance", wanted)
-        if advance is None:
-            return f"no Advance is called '{wanted}'"
+        found = candidates(t, "advance", wanted)
+        if len(found) != 1:
+            names = " or ".join(advance_name(cat(t), a) for a in found)
+            return f"'{wanted}' could be {names}" if found else f"no Advance is called '{wanted}'"
+        advance = found[0]
         leader = named(t, "leader", leader_words) if leader_words else None
         if leader_words and leader is None:
             return f"no leader is called '{leader_words}'"

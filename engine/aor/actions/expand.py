@@ -18,7 +18,7 @@ from engine.aor.battle import (
     fight,
 )
 from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
-from engine.aor.deck import chance_labeler, held_labels
+from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
@@ -35,8 +35,7 @@ WRITTEN_RECORD = "written_record"
 
 
 def cards_left(t: Table) -> bool:
-    state = t.state
-    return bool(state["deck"] or state["reusable"] or any(state["epochs"].values()))
+    return can_draw(t.state)
 
 
 class Expand(AorAction):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.aor.actions.common import AorAction, Step, cat
 from engine.aor.actions.flow import MASTER_ART, URBAN_ASCENDANCY, drew
-from engine.aor.deck import discard_from_hand, draw_to_hand
+from engine.aor.deck import can_draw, discard_from_hand, draw_to_hand
 from engine.aor.market import mill, mill_options, removal_options, remove_level
 from engine.aor.model import hand_size, owns, pay, player
 from engine.aor.names import card_name, choice, simple
@@ -101,7 +101,7 @@ class BuyCards(AorAction):
         price = int(cat(t).numbers["prices"]["urban_ascendancy_card"])
         if owns(state, pid, URBAN_ASCENDANCY) and not args.get("bought") \
                 and not args.get("discarded") and player(state, pid)["cash"] >= price \
-                and state["deck"] + state["reusable"] + sum(state["epochs"].values(), []):
+                and can_draw(state):
             found.append(BUY_CARD)
         if owns(state, pid, MASTER_ART) and not args.get("discarded"):
             found += discard_options(t, pid)

@@ -67,7 +67,7 @@ def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> st
     cash = player(t.state, node["player"])["cash"]
     if n < 0 and verb == "bid":
         return "a capital bid cannot be negative (8.3)"
-    return f"{what.format(n=n, cost=abs(n))} is more than the {cash} ducats you hold"
+    return what.format(n=n, cost=abs(n), cash=cash)
 
 
 def forfeits_last(order: list[str], node: Node) -> list[str]:
@@ -88,7 +88,8 @@ class CapitalBid(ParallelAction):
                 for n in bid_range(t.state, node["player"])]
 
     def explain(self, t: Table, node: Node, line: str) -> str | None:
-        return bid_beyond_cash(t, node, line, "bid", "a capital bid of {n} ducats (8.3)")
+        return bid_beyond_cash(t, node, line, "bid", "a capital bid of {n} ducats is more than "
+                               "the {cash} ducats you hold (8.3)")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return options[0]  # bid 0
@@ -139,8 +140,8 @@ class Tokens(ParallelAction):
                 for n in token_bid_range(t.state, node["player"])]
 
     def explain(self, t: Table, node: Node, line: str) -> str | None:
-        return bid_beyond_cash(t, node, line, "tokens",
-                               "a token bid of {n} costs {cost} ducats (9.7)")
+        return bid_beyond_cash(t, node, line, "tokens", "tokens {n} costs {cost} ducats and you "
+                               "hold {cash} (9.7: the size of the bid is paid)")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return find(options, "tokens 0") or options[0]

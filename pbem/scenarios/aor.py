@@ -1,6 +1,5 @@
-"""The Age of Renaissance scenario format: one YAML file per rules case, like the Pax DATC
-(tests/test_scenarios.py), under tests/scenarios/aor/<area>/<id>.yaml. The full reference is
-docs/scenarios.md; in short:
+"""Age of Renaissance scenario starts (tests/scenarios/aor/<area>/<id>.yaml; the reference is
+docs/scenarios.md). In short:
 
 given:  players (3-6, seated ada ben cy dee eve fay), seed, options, start (board | setup),
         capitals {player: province} (default: 8.2's capitals in seat order), order (the Order of
@@ -34,7 +33,7 @@ from engine.aor.ruleset import AOR, check_options
 from engine.core.chance import Draw, SeededChance
 from engine.core.table import Event, Table
 from pbem.resources import aor_catalog
-from tests.test_scenarios import ScenarioError, _check_keys, get_path, set_path
+from pbem.scenarios.paths import ScenarioError, check_keys, get_path, set_path
 
 NAMES = ("ada", "ben", "cy", "dee", "eve", "fay")
 GIVEN_KEYS = ("players", "seed", "options", "start", "capitals", "order", "turn", "epoch",
@@ -53,10 +52,10 @@ class ScriptedChance:
     seeded: SeededChance
     dice: list[str] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
+    draws: list[Draw] = field(init=False)
 
-    @property
-    def draws(self) -> list[Draw]:
-        return self.seeded.draws
+    def __post_init__(self) -> None:
+        self.draws = self.seeded.draws  # one list: scripted and seeded draws in order
 
     def pick(self, purpose: str, population: Sequence[str]) -> str:
         is_die = sorted(population) == FACES
@@ -168,7 +167,7 @@ def place(state: dict[str, Any], where: str, spec: dict[str, Any], players: list
     c = catalog()
     if where not in c.provinces:
         raise ScenarioError(f"given.board: unknown province {where!r}")
-    _check_keys(f"given.board.{where}", spec, BOARD_KEYS)
+    check_keys(f"given.board.{where}", spec, BOARD_KEYS)
     record = province(state, where)
     if "marker" in spec:
         if record["marker"] is not None:
@@ -187,7 +186,7 @@ def place(state: dict[str, Any], where: str, spec: dict[str, Any], players: list
 
 
 def build_table(given: dict[str, Any]) -> tuple[Table, ScriptedChance, list[Event]]:
-    _check_keys("given", given, GIVEN_KEYS, ("players", "seed"))
+    check_keys("given", given, GIVEN_KEYS, ("players", "seed"))
     players = seats(given)
     seeded = SeededChance(str(given["seed"]).encode(), "scenario", 0)
     chance = ScriptedChance(seeded, [str(d) for d in given.get("dice") or []],
@@ -210,7 +209,7 @@ def build_table(given: dict[str, Any]) -> tuple[Table, ScriptedChance, list[Even
             for card in cards:
                 give_card(state, pid, str(card))
     for index, move in enumerate(given.get("move") or []):
-        _check_keys(f"given.move[{index}]", move, MOVE_KEYS, MOVE_KEYS)
+        check_keys(f"given.move[{index}]", move, MOVE_KEYS, MOVE_KEYS)
         put_card(state, str(move["card"]), str(move["to"]))
     for where, spec in (given.get("board") or {}).items():
         place(state, str(where), spec, players)
@@ -224,7 +223,7 @@ def build_table(given: dict[str, Any]) -> tuple[Table, ScriptedChance, list[Even
 
 def start_phase(table: Table, at: Any, chance: ScriptedChance) -> list[Event]:
     at = {"phase": at} if isinstance(at, str) else at
-    _check_keys("given.at", at, AT_KEYS, ("phase",))
+    check_keys("given.at", at, AT_KEYS, ("phase",))
     phase = str(at["phase"])
     if phase not in PHASES:
         raise ScenarioError(f"given.at.phase: unknown phase {phase!r} (phases: {', '.join(PHASES)})")
