@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -207,6 +208,43 @@ def bench_selfplay(games: int) -> dict[str, Any]:
     }
 
 
+def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
+    """Age of Renaissance: fast self-play, and `apply` in a moderated game (hidden hands and a
+    secrets file) timed block by block in process. No target: a baseline for later sessions."""
+    log(f"aor: {games} fast 4-player games; a moderated game up to {moderated_blocks} blocks")
+    stats = selfplay.run(games, 4, "bench-aor", {"end": "epoch1"}, fast=True, ruleset="aor")
+    data = stats.to_data()
+    from pbem import hidden
+    from pbem.selfplay_moderated import bot_keys, signed_block
+    from pbem.signatures import parse_public_key, public_key_line
+
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-aor-") as temp:
+        path = Path(temp) / "game.yaml"
+        keys = bot_keys("bench-aor", 4)
+        publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), n, None))
+                   for n, k in keys.items()]
+        service.new_game(path, publics, game_id="bench-aor", ruleset_name="aor",
+                         seed_text="bench-aor", options={"end": "epoch2"})
+        rng = random.Random("bench-aor")
+        while len(times) < moderated_blocks:
+            gf = gamefile.load(path)
+            hidden.attach(path, gf, required=True)
+            if gf.state["over"]:
+                break
+            player = rng.choice(service.status(gf)["waiting_for"])
+            text = signed_block(gf, player, keys[player],
+                          rng.choice(service.legal_lines(gf, player)["lines"]))
+            started = time.perf_counter()
+            service.apply_block(path, text)
+            times.append(time.perf_counter() - started)
+    return {"selfplay_fast": {"games": data["games"], "decisions": data["decisions"],
+                              "games_per_second": data["games_per_second"],
+                              "decisions_per_second": data["decisions_per_second"]},
+            "moderated_apply": {"blocks": len(times), "median_ms": ms(median(times)),
+                                "max_ms": ms(max(times))}}
+
+
 def bench_scale(directory: Path, snapshots: dict[int, Snapshot], series: dict[str, list[float]],
                 runs: int) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
@@ -275,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         result["verify"] = bench_verify(directory, apply_snap, verify_runs)
         result["selfplay"] = bench_selfplay(games)
         result["scale"] = bench_scale(directory, built.snapshots, series, in_process_runs)
+        result["aor"] = bench_aor(3 if quick else 20, 40 if quick else 200)
     result["targets_met"] = {name: result[name]["met"]
                              for name in ("apply", "verify", "selfplay")}
     result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]

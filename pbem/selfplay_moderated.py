@@ -53,13 +53,13 @@ def secrecy_problems(path: Path, gf: GameFile) -> list[str]:
     return found
 
 
-def _keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
+def bot_keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
     names = [f"bot{i + 1}" for i in range(players)]
     return {name: Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"{seed}-key-{name}"))
             for name in names}
 
 
-def _block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
+def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
     state = fingerprint(current_hash(gf))
     payload = canonical_payload(gf.game_id, player, gf.seq, state, [line])
     return format_block(gf.game_id, player, gf.seq, state, [line], sign(key, payload))
@@ -76,7 +76,7 @@ def play_moderated(seed: str, players: int, options: dict[str, Any], stats: Stat
 
 def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats: Stats,
           out_dir: Path) -> None:
-    keys = _keys(seed, players)
+    keys = bot_keys(seed, players)
     publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
                for name, k in keys.items()]
     path = folder / "game.yaml"
@@ -91,7 +91,7 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
         owed = service.status(gf)["waiting_for"]
         player = owed[0] if len(owed) == 1 else rng.choice(owed)
         line = rng.choice(service.legal_lines(gf, player)["lines"])
-        text = _block(gf, player, keys[player], line)
+        text = signed_block(gf, player, keys[player], line)
         try:
             applied = service.apply_block(path, text)
             after = gamefile.load(path)
