@@ -33,7 +33,7 @@ from engine.pax.catalog import Card
 from pbem import gamefile, seeds, service
 from pbem.gamefile import GameFile
 from pbem.rulesets import table_of
-from pbem.selfplay import _signed_block, new_selfplay_game
+from pbem.selfplay import new_selfplay_game, signed_block
 
 PLAYERS = 4
 PLACEMENTS = frozenset({"knight", "rook", "pawn", "bishop", "pirate", "levy", "kill"})
@@ -118,7 +118,7 @@ def build(seed: str, targets: Sequence[int]) -> Built:
         ruleset, table = table_of(gf)
         player = waiting_for(table.agenda)[0]
         choice = choose(rng, table, options_now(ruleset, table))
-        block = _signed_block(gf, player, keys[player], choice.line)
+        block = signed_block(gf, player, keys[player], choice.line)
         if gf.seq in targets:
             built.snapshots[gf.seq] = Snapshot(gf.seq, gamefile.dump_text(gf), block, False)
         if gf.seq >= goal:

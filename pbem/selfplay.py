@@ -116,7 +116,7 @@ def _record_end(stats: Stats, state: dict[str, Any]) -> None:
         stats.winners[winner] += 1
 
 
-def _signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
+def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
     state = fingerprint(current_hash(gf))
     payload = canonical_payload(gf.game_id, player, gf.seq, state, [line])
     return format_block(gf.game_id, player, gf.seq, state, [line], sign(key, payload))
@@ -154,7 +154,7 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
         player = _pick_player(rng, waiting_for(table.agenda))
         line = rng.choice([c.line for c in options_now(ruleset, table, player)])
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
-        text = _signed_block(gf, player, keys[player], line)
+        text = signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
             applied = service.apply_text(
@@ -185,11 +185,10 @@ def _commit_or_reveal(node: dict[str, Any] | None, player: str, line: str,
         return line
     assert node is not None
     key = (str(node["id"]), player)
+    nonce = hashlib.sha256(f"selfplay|{node['id']}|{player}".encode()).hexdigest()
     if sealing.stage(node) == sealing.SEAL:
         openings[key] = line
-        nonce = hashlib.sha256(f"selfplay|{node['id']}|{player}".encode()).hexdigest()
         return f"seal {sealing.seal_of(node['id'], player, line, nonce)}"
-    nonce = hashlib.sha256(f"selfplay|{node['id']}|{player}".encode()).hexdigest()
     return f"open {openings.pop(key)} nonce {nonce}"
 
 

@@ -20,10 +20,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from engine.core.errors import InvariantViolation
 from pbem import gamefile, hidden, seeds, service, verify
 from pbem.errors import PbemError
-from pbem.gamefile import GameFile, current_hash, fingerprint
-from pbem.orderblock import canonical_payload, format_block
-from pbem.selfplay import Stats, _record_end
-from pbem.signatures import parse_public_key, public_key_line, sign
+from pbem.gamefile import GameFile
+from pbem.selfplay import Stats, _record_end, signed_block
+from pbem.signatures import parse_public_key, public_key_line
 
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
 
@@ -57,12 +56,6 @@ def bot_keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
     names = [f"bot{i + 1}" for i in range(players)]
     return {name: Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"{seed}-key-{name}"))
             for name in names}
-
-
-def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
-    state = fingerprint(current_hash(gf))
-    payload = canonical_payload(gf.game_id, player, gf.seq, state, [line])
-    return format_block(gf.game_id, player, gf.seq, state, [line], sign(key, payload))
 
 
 def play_moderated(seed: str, players: int, options: dict[str, Any], stats: Stats,

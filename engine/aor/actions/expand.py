@@ -34,10 +34,6 @@ USE, DECLINE = simple("cathedral"), simple("no cathedral")
 WRITTEN_RECORD = "written_record"
 
 
-def cards_left(t: Table) -> bool:
-    return can_draw(t.state)
-
-
 class Expand(AorAction):
     name = "expand"
     decision = "place tokens, attack, buy a card with tokens, then done"
@@ -56,7 +52,7 @@ class Expand(AorAction):
             if attacker_may_declare(state, attack):
                 found.append(choice("attack", f"attack {name} cathedral",
                                     (attack.province, "province"), ("cathedral", "word")))
-        if can_buy_card(catalog, state, pid) and cards_left(t):
+        if can_buy_card(catalog, state, pid) and can_draw(state):
             found.append(BUY_CARD)
         if markers_in_stock(catalog, state, pid) <= 0:
             found += [choice("convert", f"convert {province_name(catalog, w)}", (w, "province"))
