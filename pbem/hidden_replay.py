@@ -17,7 +17,7 @@ from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
-from pbem import gamefile
+from pbem import gamefile, words
 from pbem.errors import CorruptGameError, PbemError, UsageError
 from pbem.gamefile import GameFile
 from pbem.hidden import RECEIVED, commitment, mask_draws, public_hash, seal_salt
@@ -38,14 +38,14 @@ def one_block(seq: object, text: str) -> OrderBlock:
 
 
 def public_summary(events: list[Event]) -> list[str]:
-    return [e["text"] for e in events if "visible_to" not in e]
+    return words.public_texts(events)
 
 
 def split_sealed(events: list[Event]) -> tuple[list[str], list[str]]:
     """The last sealed answer's events: its own "answer is in" note, then the resolution."""
     public = [e for e in events if "visible_to" not in e]
-    return ([e["text"] for e in public if e.get("kind") == "sealed"],
-            [e["text"] for e in public if e.get("kind") != "sealed"])
+    return ([words.say(e) for e in public if e.get("kind") == "sealed"],
+            [words.say(e) for e in public if e.get("kind") != "sealed"])
 
 
 def unseal_note(blocks: Mapping[str, str], defaults: Mapping[str, str] | None = None) -> str:

@@ -31,7 +31,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from pbem import deadlines, gamefile, replacement, service
+from pbem import deadlines, gamefile, replacement, service, words
 from pbem.blockfinder import BEGIN, html_to_text, marker_kind, normalize
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
 from pbem.gamefile import GameFile
@@ -339,7 +339,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             sender, address = found_sender
             reader = sender if sender in gf.player_ids() else None
             intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
-                     *(f"- {e['text']}" for e in events
+                     *(f"- {words.say(e)}" for e in events
                        if "visible_to" not in e or sender in e["visible_to"])]  # type: ignore[operator]
             receipt = reply(message, gf, reader, to=address, kind="receipt", intro=intro,
                             subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,

@@ -68,3 +68,8 @@ def table_of(gf: GameFile) -> tuple[Ruleset, Table]:
     if hidden.is_hidden(gf):
         return ruleset_for(name), hidden.whole_table(gf, catalog_for(name))
     return ruleset_for(name), Table(gf.state, gf.agenda, catalog_for(name))
+
+
+def all_messages() -> list[dict[str, str]]:
+    """Every ruleset's message catalog (engine.core.words)."""
+    return [ruleset_for(name).messages for name in RULESETS]

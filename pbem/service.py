@@ -19,7 +19,7 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, SeededChance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
-from pbem import gamefile, hidden, seeds
+from pbem import gamefile, hidden, seeds, words
 from pbem.errors import (
     BlockError,
     DoesNotFitError,
@@ -50,7 +50,7 @@ def draws_data(chance: Chance) -> list[dict[str, object]]:
 
 
 def public_texts(events: list[Event]) -> list[str]:
-    return [e["text"] for e in events if "visible_to" not in e]
+    return words.public_texts(events)
 
 
 def create_game(

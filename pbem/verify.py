@@ -15,7 +15,7 @@ from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import Chance, ReplayMismatch
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Table
-from pbem import deadlines, gamefile, hidden, replacement, seeds
+from pbem import deadlines, gamefile, hidden, replacement, seeds, words
 from pbem.errors import CorruptGameError, PbemError, UsageError
 from pbem.gamefile import GameFile, state_hash
 from pbem.orderblock import find_blocks
@@ -142,7 +142,7 @@ def _replay_timeout(gf: GameFile, table: Table, entry: dict[str, object], seq: i
         raise _bad(seq, f"the timeout does not replay: {error}") from None
     _check_draws(seq, chance, recorded)
     summary = [deadlines.timeout_note(player, lines),
-               *(e["text"] for e in events if "visible_to" not in e)]
+               *words.public_texts(events)]
     if summary != entry.get("summary"):
         raise _bad(seq, "the summary does not match what the defaults did")
     work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
@@ -179,7 +179,7 @@ def _replay_orders(gf: GameFile, table: Table, entry: dict[str, object], seq: in
     except (RuleError, ReplayMismatch, InvariantViolation) as error:
         raise _bad(seq, f"the orders do not replay: {error}") from None
     _check_draws(seq, chance, recorded)
-    if [e["text"] for e in outcome.events if "visible_to" not in e] != entry.get("summary"):
+    if words.public_texts(outcome.events) != entry.get("summary"):
         raise _bad(seq, "the summary does not match what the orders did")
     outcome.table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
     return outcome.table

@@ -18,6 +18,7 @@ from engine.aor.actions.phase_start import BuyCards, Mill, Removal, Renaissance
 from engine.aor.actions.play import Cede, Choose, CivilWarLoss, Commodity, PlayCards
 from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
+from engine.aor.messages import MESSAGES
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
@@ -70,6 +71,7 @@ class AorRuleset:
     version = 1
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
+    messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
     draw_ends_block = True
 
     def namer(self, t: Table) -> Namer:

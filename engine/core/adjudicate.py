@@ -237,7 +237,7 @@ def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Eve
             "--seal LINE` where LINE is one of the legal lines, and open it once every seal is in",
             options=[c.line for c in options])
     node["seals"] = dict(sorted({**node["seals"], player: seal}.items()))
-    return [event(f"{player} seals their answer.", kind="sealed")]
+    return [event("core.seal.in", kind="sealed", player=player)]
 
 
 def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,

@@ -50,11 +50,12 @@ class Action:
         """Events for one answer to a parallel node: the fact is public, the content is shown
         only to its author when the node is sealed."""
         if node.get("sealed"):
-            return [event(f"{player}'s sealed answer is in.", kind="sealed"),
-                    event(f"{player} answered: {choice.line}", kind="sealed_answer",
-                          visible_to=[player])]
-        return [event(f"{player} has answered.", kind="answered"),
-                event(f"{player} answered: {choice.line}", kind="answer", visible_to=[player])]
+            return [event("core.answer.sealed", kind="sealed", player=player),
+                    event("core.answer.yours", kind="sealed_answer", visible_to=[player],
+                          player=player, line=choice.line)]
+        return [event("core.answer.in", kind="answered", player=player),
+                event("core.answer.yours", kind="answer", visible_to=[player], player=player,
+                      line=choice.line)]
 
     def resolve(
         self, t: Table, node: Node, answers: dict[str, Choice], chance: Chance
@@ -71,6 +72,7 @@ class Ruleset(Protocol):
     name: str
     actions: dict[str, Action]
     verbs: Sequence[str]
+    messages: dict[str, str]  # event message id -> English template (engine.core.words)
 
     def namer(self, t: Table) -> Namer: ...
 

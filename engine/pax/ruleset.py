@@ -19,6 +19,7 @@ from engine.pax.actions.turn import Turn
 from engine.pax.battle import BattleWon, Casualty, Survivor
 from engine.pax.bishops import Pacify
 from engine.pax.catalog import Catalog
+from engine.pax.messages import MESSAGES
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
 from engine.pax.upkeep import HandDiscard, Upkept
@@ -46,6 +47,7 @@ class PaxRuleset:
     version = 1
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
+    messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
 
     def namer(self, t: Table) -> Namer:
         return PaxNamer(t)

@@ -21,6 +21,7 @@ from engine.core.chance import Chance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.ruleset import Ruleset
 from engine.core.table import Event, Table
+from pbem import words
 from pbem.scenarios.paths import (
     ScenarioError,
     ScenarioFailed,
@@ -109,7 +110,7 @@ def check_state(state: dict[str, Any], expect: dict[str, Any]) -> None:
 
 
 def check_events(events: list[Event], expect: dict[str, Any]) -> None:
-    texts = [e["text"] for e in events]
+    texts = [words.say(e) for e in events]
     for text in expect.get("events_include", []):
         expect_that(any(text in t for t in texts), f"no event contains {text!r}: {texts}")
     for text in expect.get("events_exclude", []):

@@ -21,6 +21,7 @@ from engine.core.choice import Choice, fold
 from engine.core.errors import IllegalOrder, UnreadableOrder
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
+from pbem.words import say
 
 
 def line(verb: str, *args: str) -> Choice:
@@ -140,8 +141,8 @@ def test_sealed_answers_are_announced_without_their_content() -> None:
     out = adjudicate(TOY, table(), "b", [(1, "bid 2")], chance())
     public = [e for e in out.events if "visible_to" not in e]
     private = [e for e in out.events if e.get("visible_to") == ["b"]]
-    assert public and all("2" not in e["text"] for e in public)
-    assert private and "bid 2" in private[0]["text"]
+    assert public and all("2" not in say(e) for e in public)
+    assert private and "bid 2" in say(private[0])
 
 
 def test_options_are_computed_per_player() -> None:

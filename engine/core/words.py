@@ -1,0 +1,63 @@
+"""Events as words: a structured event rendered through a message catalog.
+
+An event is data (engine.core.table.event): a message id, its arguments and who may see it.
+Text exists only when a report, post, mail or commit message is rendered, through a catalog
+that maps each message id to a template in `str.format` syntax. Changing a template changes
+what players read, never what the log proves.
+
+Template fields take a few format specs beyond Python's own:
+- a list argument renders as "a, b, c"; `{names:and}` as "a, b and c", `{names:or}` as "a, b or c";
+- `{pid:title}` capitalises a word ("ada" -> "Ada").
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from typing import Any
+
+Messages = Mapping[str, str]
+
+
+def join_words(items: list[Any] | tuple[Any, ...], last: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, list | tuple):
+            if format_spec in ("and", "or"):
+                return join_words(value, format_spec)
+            return ", ".join(str(item) for item in value)
+        if format_spec == "title":
+            return str(value).title()
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTER = _Formatter()
+
+
+class UnknownMessage(KeyError):
+    """An event names a message id the catalog lacks (a bug: every id needs a template)."""
+
+
+def render(event: Mapping[str, Any], messages: Messages) -> str:
+    """The event in words. Events made before structured events carry their `text` as is."""
+    msg = event.get("msg")
+    if msg is None:
+        return str(event.get("text", ""))
+    try:
+        template = messages[msg]
+    except KeyError:
+        raise UnknownMessage(msg) from None
+    return _FORMATTER.format(template, **dict(event.get("args") or {}))
+
+
+def fields(template: str) -> set[str]:
+    """The argument names a template uses (for catalog checks)."""
+    return {name.split(".")[0].split("[")[0]
+            for _, name, _, _ in _FORMATTER.parse(template) if name}
