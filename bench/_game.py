@@ -1,7 +1,7 @@
 """Benchmark games: a seeded 4-player game driven to block N through the real apply pipeline.
 
-Blocks are signed one-line blocks applied with `pbem.service.apply_text`, exactly as
-`pbem.selfplay.play_full` does. A uniformly random game ends (Patron victory: the decks run
+Blocks are signed one-line blocks applied with `pbem.pipeline.service.apply_text`, exactly as
+`pbem.play.selfplay.play_full` does. A uniformly random game ends (Patron victory: the decks run
 out) after 100-ish blocks, so the policy here stretches the game: every market draw should buy
 as many decisions as it can.
 
@@ -30,10 +30,11 @@ from engine.core.chance import Chance, SeededChance
 from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.catalog import Card
-from pbem import gamefile, seeds, service
-from pbem.gamefile import GameFile
+from pbem.pipeline import service
+from pbem.play.selfplay import new_selfplay_game, signed_block
 from pbem.rulesets import table_of
-from pbem.selfplay import new_selfplay_game, signed_block
+from pbem.store import gamefile, seeds
+from pbem.store.gamefile import GameFile
 
 PLAYERS = 4
 PLACEMENTS = frozenset({"knight", "rook", "pawn", "bishop", "pirate", "levy", "kill"})

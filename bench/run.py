@@ -26,7 +26,10 @@ from typing import Any
 from _game import PLAYERS, Snapshot, longest
 
 from engine.core.chance import Chance
-from pbem import gamefile, resources, seeds, selfplay, service, verify
+from pbem import resources
+from pbem.pipeline import service, verify
+from pbem.play import selfplay
+from pbem.store import gamefile, seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 APPLY_AT = 150
@@ -214,9 +217,9 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
     log(f"aor: {games} fast 4-player games; a moderated game up to {moderated_blocks} blocks")
     stats = selfplay.run(games, 4, "bench-aor", {"end": "epoch1"}, fast=True, ruleset="aor")
     data = stats.to_data()
-    from pbem import hidden
-    from pbem.selfplay_moderated import bot_keys, signed_block
-    from pbem.signatures import parse_public_key, public_key_line
+    from pbem.orders.signatures import parse_public_key, public_key_line
+    from pbem.play.selfplay_moderated import bot_keys, signed_block
+    from pbem.store import hidden
 
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-aor-") as temp:

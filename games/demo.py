@@ -16,8 +16,8 @@ from pathlib import Path
 from engine.core.adjudicate import answer, options_now
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
-from pbem import gamefile, seeds
 from pbem.rulesets import table_of
+from pbem.store import gamefile, seeds
 
 OUT = Path("demo-out")
 PLAYERS = [("ada", "ada@example.org"), ("ben", "ben@example.org"), ("cy", "cy@example.org")]

@@ -10,10 +10,10 @@ from engine.aor.ruleset import AOR
 from engine.core.ruleset import Ruleset
 from engine.core.table import Table
 from engine.pax.ruleset import PAX
-from pbem import hidden
 from pbem.errors import CorruptGameError, UsageError
-from pbem.gamefile import GameFile
 from pbem.resources import aor_catalog, pax_catalog
+from pbem.store import hidden
+from pbem.store.gamefile import GameFile
 
 RULESETS = ("pax", "aor")
 PLAYER_COUNTS = {"pax": (2, 4), "aor": (3, 6)}
@@ -61,7 +61,7 @@ def setup_seats(gf: GameFile) -> list[str]:
 
 def table_of(gf: GameFile) -> tuple[Ruleset, Table]:
     """The game's table. In a moderated Age of Renaissance game that is the whole state when
-    the secrets are attached (pbem.hidden.attach), else the public state (hands as sizes)."""
+    the secrets are attached (pbem.store.hidden.attach), else the public state (hands as sizes)."""
     name = str(gf.game.get("ruleset", ""))
     if name not in RULESETS:
         raise CorruptGameError(f"game file names unknown ruleset '{name}'")

@@ -1,5 +1,5 @@
 """Age of Renaissance scenarios (tests/scenarios/aor/<area>/<id>.yaml), run like the Pax ones
-by pbem.scenarios; the runner's own tests are in tests/test_scenarios.py."""
+by pbem.play.scenarios; the runner's own tests are in tests/test_scenarios.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Scenario tests, our DATC (architecture.md section 10): one YAML file per rules case, run by
-pbem.scenarios (the format is in docs/scenarios.md; `pbem scenario FILE` runs one by hand).
+pbem.play.scenarios (the format is in docs/scenarios.md; `pbem scenario FILE` runs one by hand).
 
 Pax Renaissance cases live in tests/scenarios/<area>/<id>.yaml and Age of Renaissance cases in
 tests/scenarios/aor/<area>/<id>.yaml. Each sets up a game, sends order blocks through the core
@@ -16,9 +16,9 @@ import pytest
 import yaml
 
 from engine.core.errors import InvariantViolation
-from pbem.scenarios.paths import ScenarioError, ScenarioFailed
-from pbem.scenarios.pax import build_table
-from pbem.scenarios.run import ruleset_of, run_case, validate
+from pbem.play.scenarios.paths import ScenarioError, ScenarioFailed
+from pbem.play.scenarios.pax import build_table
+from pbem.play.scenarios.run import ruleset_of, run_case, validate
 
 ROOT = Path(__file__).parent / "scenarios"
 AREAS = {

@@ -14,8 +14,9 @@ import sys
 from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
-from pbem import seeds, words
+from pbem import words
 from pbem.rulesets import PLAYER_COUNTS, catalog_for, ruleset_for, seat_ids
+from pbem.store import seeds
 
 VARIANTS = {"pax": [{}, {"map": "1550"}, {"map": "reformation"}, {"astrology": True}],
             "aor": [{"end": "epoch1", "sealing": "plain"}, {"end": "epoch2", "sealing": "plain"}]}

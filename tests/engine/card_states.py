@@ -14,8 +14,8 @@ from engine.pax.actions.ops.base import acting_empires, op_param, op_type
 from engine.pax.model import card, cat, location_empires, square_of, token
 from engine.pax.places import city_slots
 from engine.pax.ruleset import PAX
+from pbem.play.scenarios.pax import take_card
 from pbem.resources import pax_catalog
-from pbem.scenarios.pax import take_card
 
 ME, OTHER = "fugger", "mendes"
 SEED = b"aor-3"  # fugger, mendes, berenberg on the promo map

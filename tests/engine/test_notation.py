@@ -12,7 +12,7 @@ from engine.core.choice import Choice, clean_line, fold, match_line
 from engine.core.errors import AmbiguousOrder, IllegalOrder, RuleError, UnreadableOrder
 from engine.core.table import Table
 from engine.pax.ruleset import PAX
-from pbem.scenarios.pax import build_table
+from pbem.play.scenarios.pax import build_table
 
 # turn-1, 3 players: fugger (3 florins), coeur, medici.
 # East row: PREN090, PREN120X, PREN073, PREN110X, PREN125X, PREN088

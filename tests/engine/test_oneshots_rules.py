@@ -9,7 +9,7 @@ from engine.core.table import Table
 from engine.pax.bishops import active_abilities, silenced, usable_ops
 from engine.pax.model import prestige, vassals_of
 from engine.pax.regime import regime_change
-from pbem.scenarios.pax import build_table
+from pbem.play.scenarios.pax import build_table
 
 
 def table(**given: Any) -> Table:

@@ -15,7 +15,7 @@ from engine.core.errors import AmbiguousOrder, IllegalOrder
 from engine.core.table import Table
 from engine.pax import victory
 from engine.pax.ruleset import PAX
-from pbem.scenarios.pax import build_table
+from pbem.play.scenarios.pax import build_table
 
 # turn-1, 3 players: fugger (3 florins), coeur, medici.
 

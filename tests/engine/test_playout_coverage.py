@@ -29,8 +29,8 @@ from engine.core.table import Table
 from engine.pax.ability_ids import Ability
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
+from pbem.play.scenarios.pax import build_table
 from pbem.resources import pax_catalog
-from pbem.scenarios.pax import build_table
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 VARIANTS: list[dict[str, Any]] = [

@@ -15,12 +15,13 @@ import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
-from pbem import gamefile, hidden, seeds, service, verify
 from pbem.cli import app
 from pbem.errors import CorruptGameError, UsageError
-from pbem.orderblock import canonical_payload, format_block
-from pbem.selfplay_moderated import strings_in
-from pbem.signatures import parse_public_key, public_key_line, sign
+from pbem.orders.orderblock import canonical_payload, format_block
+from pbem.orders.signatures import parse_public_key, public_key_line, sign
+from pbem.pipeline import service, verify
+from pbem.play.selfplay_moderated import strings_in
+from pbem.store import gamefile, hidden, seeds
 
 NAMES = ("ada", "ben", "cy", "dee")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.selfplay import run
+from pbem.play.selfplay import run
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem import gamefile, service
 from pbem.errors import PbemError
-from pbem.signatures import load_private_key, parse_public_key, write_keypair
-from pbem.signing import sign_orders
+from pbem.orders.signatures import load_private_key, parse_public_key, write_keypair
+from pbem.orders.signing import sign_orders
+from pbem.pipeline import service
+from pbem.store import gamefile
 
 WORDS = ["buy", "sell", "play", "fair", "ops", "op", "end", "east", "west", "1", "2", "9",
          "oneshot", "no", "skip", "knight", "pawn", "levy", "victory", "holy", "standing",

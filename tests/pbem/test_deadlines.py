@@ -13,11 +13,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from pbem import deadlines, gamefile, inbox, mail, service, verify
 from pbem.cli import app
+from pbem.delivery import deadlines, inbox, mail
 from pbem.errors import CorruptGameError, UsageError
-from pbem.signatures import write_keypair
-from pbem.signing import sign_orders
+from pbem.orders.signatures import write_keypair
+from pbem.orders.signing import sign_orders
+from pbem.pipeline import service, verify
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,
     block_for,

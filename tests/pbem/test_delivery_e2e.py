@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem import gamefile, service
 from pbem.cli import app
-from pbem.signing import sign_orders
+from pbem.orders.signing import sign_orders
+from pbem.pipeline import service
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     HOST,
     drop,

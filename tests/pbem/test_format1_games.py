@@ -14,10 +14,10 @@ import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
-from pbem import seeds
 from pbem.cli import app
-from pbem.orderblock import canonical_payload, format_block
-from pbem.signatures import sign
+from pbem.orders.orderblock import canonical_payload, format_block
+from pbem.orders.signatures import sign
+from pbem.store import seeds
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "format1"
 GAMES = ("pax-open", "pax-moderated", "aor-open", "aor-moderated")

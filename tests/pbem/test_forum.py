@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem import gamefile
 from pbem.cli import app
-from pbem.report import FORMATS
+from pbem.store import gamefile
+from pbem.views.report import FORMATS
 from tests.pbem.test_mail_helpers import acting, block_for, first_move, make_game
 
 runner = CliRunner()

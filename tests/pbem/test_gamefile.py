@@ -12,10 +12,10 @@ import yaml
 from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.chance import SeededChance
 from engine.pax.ruleset import PAX
-from pbem import gamefile
 from pbem.errors import BusyError, CorruptGameError
-from pbem.gamefile import GameFile
 from pbem.resources import pax_catalog
+from pbem.store import gamefile
+from pbem.store.gamefile import GameFile
 
 
 def sample_game(steps: int = 30) -> GameFile:

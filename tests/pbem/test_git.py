@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem import gamefile, gitplay, service
 from pbem.cli import app
-from pbem.orderblock import find_blocks
+from pbem.delivery import gitplay
+from pbem.orders.orderblock import find_blocks
+from pbem.orders.signatures import load_private_key, sshsig_armor
+from pbem.pipeline import service
 from pbem.resources import games_dir
-from pbem.signatures import load_private_key, sshsig_armor
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import acting, block_for, first_move, key_of, make_game
 
 runner = CliRunner()

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem import gamefile, inbox, mail, verify
 from pbem.cli import app
+from pbem.delivery import inbox, mail
+from pbem.pipeline import verify
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,
     block_for,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from pbem import mail
 from pbem.cli import app
+from pbem.delivery import mail
 from pbem.errors import UsageError
 from tests.pbem.test_mail_helpers import (
     HOST,

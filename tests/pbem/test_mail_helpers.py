@@ -25,11 +25,12 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from pbem import gamefile, service
-from pbem.mail import MailSettings
-from pbem.orderblock import find_blocks
-from pbem.signatures import parse_public_key, write_keypair
-from pbem.signing import sign_orders
+from pbem.delivery.mail import MailSettings
+from pbem.orders.orderblock import find_blocks
+from pbem.orders.signatures import parse_public_key, write_keypair
+from pbem.orders.signing import sign_orders
+from pbem.pipeline import service
+from pbem.store import gamefile
 
 HOST = "host@example.org"
 NAMES = ("ada", "ben", "cy")

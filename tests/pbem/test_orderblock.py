@@ -16,7 +16,7 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem.errors import BlockError, SignatureError
-from pbem.orderblock import (
+from pbem.orders.orderblock import (
     BEGIN,
     END,
     SIG,
@@ -27,7 +27,7 @@ from pbem.orderblock import (
     format_block,
     parse_order_text,
 )
-from pbem.signatures import PublicKey, sign, sshsig_armor, verify
+from pbem.orders.signatures import PublicKey, sign, sshsig_armor, verify
 
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
 PUB = PublicKey("ed25519", KEY.public_key().public_bytes_raw())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import BlockError
-from pbem.orderblock import (
+from pbem.orders.orderblock import (
     BEGIN,
     END,
     SIG,
@@ -16,7 +16,7 @@ from pbem.orderblock import (
     format_block,
     parse_order_text,
 )
-from pbem.signatures import sign
+from pbem.orders.signatures import sign
 from tests.pbem.test_orderblock import (
     KEY,
     mail,

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.errors import BlockError
-from pbem.orderblock import (
+from pbem.orders.orderblock import (
     BEGIN,
     END,
     SIG,
@@ -18,7 +18,7 @@ from pbem.orderblock import (
     format_block,
     parse_order_text,
 )
-from pbem.signatures import sign, sshsig_armor, verify
+from pbem.orders.signatures import sign, sshsig_armor, verify
 from tests.pbem.test_orderblock import (
     GAME,
     KEY,

@@ -27,9 +27,9 @@ from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.table import Table, event
 from engine.pax.ruleset import PAX
-from pbem import report
 from pbem.errors import UsageError
-from pbem.scenarios.pax import take_card
+from pbem.play.scenarios.pax import take_card
+from pbem.views import report
 from tests.conftest import new_table
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.selfplay import run
+from pbem.play.selfplay import run
 
 
 def test_full_selfplay_finishes_games_with_no_violations(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from pbem.errors import ExitCode, SignatureError, UsageError
-from pbem.orderblock import canonical_payload, find_blocks, format_block
-from pbem.signatures import (
+from pbem.orders.orderblock import canonical_payload, find_blocks, format_block
+from pbem.orders.signatures import (
     NAMESPACE,
     KeyFormatError,
     PublicKey,

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from pbem.scenarios.pax import take_card
+from pbem.play.scenarios.pax import take_card
 from tests.pbem.test_cli import acting, game, run, signed, status
 
 __all__ = ["game"]  # the fixture, re-exported for pytest

@@ -1,0 +1,1 @@
+"""Command modules; each registers its commands on pbem.cli.app.app when imported."""

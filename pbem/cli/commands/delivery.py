@@ -1,0 +1,295 @@
+"""Commands for the post office: send, inbox, post, remind, timeout, deadlines, roster,
+replace-player. The guide is docs/delivery.md."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.errors import UsageError
+from pbem.lazy import lazy
+from pbem.orders.signatures import parse_public_key
+from pbem.store import gamefile
+
+if TYPE_CHECKING:
+    from pbem.delivery import deadlines, gitplay, inbox, mail
+    from pbem.pipeline import replacement
+    from pbem.views import model as views
+    from pbem.views import report
+else:
+    deadlines, gitplay, inbox, mail, replacement, report, views = (
+        lazy(f"pbem.{name}") for name in ("delivery.deadlines", "delivery.gitplay",
+                                          "delivery.inbox", "delivery.mail",
+                                          "pipeline.replacement", "views.report", "views.model"))
+
+OutboxOpt = Annotated[Path | None, typer.Option(
+    help="Write .eml files into this directory instead of sending by SMTP.")]
+ConfigOpt = Annotated[Path | None, typer.Option(
+    "--mail-config", "--smtp-config",
+    help="Mail settings (TOML); default: pbem.toml beside the game file.")]
+NowOpt = Annotated[str | None, typer.Option(
+    help="Act as if it were this time (ISO 8601, e.g. 2027-03-05T18:00Z); default: now.")]
+
+
+def _now(text: str | None) -> datetime:
+    return deadlines.parse_time(text) if text else datetime.now(UTC)
+
+
+def _echo(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"'{item}' is not {what}")
+        pairs[name.strip().lower()] = value.strip()
+    return pairs
+
+
+@app.command()
+@boundary
+def send(
+    game: GameArg,
+    to: Annotated[list[str] | None, typer.Option(
+        help="Only this player (or 'moderator'); repeat for several.")] = None,
+    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Mail every player their own report; the moderator gets the public one."""
+    settings = mail.load_settings(game, mail_config)
+    only = [name.lower() for name in to or []]
+    _echo(mail.send_reports(game, mail.delivery_for(outbox, settings), settings, _now(now),
+                            only=only) or ["no one to mail: the roster has no e-mail addresses"])
+
+
+@app.command(name="inbox")
+@boundary
+def inbox_command(
+    games: Annotated[list[Path], typer.Argument(help="The game file(s); blocks go to their "
+                                                     "game by the 'game:' header.")],
+    maildir: Annotated[Path | None, typer.Option(help="Read this Maildir.")] = None,
+    mbox: Annotated[Path | None, typer.Option(help="Read this mbox file.")] = None,
+    imap: Annotated[str | None, typer.Option(
+        help="Read unseen mail from imaps://USER@HOST/FOLDER (default: the imap url in "
+             "the mail settings).")] = None,
+    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Apply the order blocks in new mail, reply to each sender, mail the new reports."""
+    settings = mail.load_settings(games[0], mail_config)
+    chosen = [x for x in (maildir, mbox, imap) if x is not None]
+    if len(chosen) > 1:
+        raise UsageError("choose one of --maildir, --mbox and --imap")
+    delivery, moment = mail.delivery_for(outbox, settings), _now(now)
+    if maildir is not None or mbox is not None:
+        items = inbox.read_maildir(maildir) if maildir is not None else \
+            inbox.read_mbox(mbox)  # type: ignore[arg-type]
+        _echo(inbox.process(items, games, delivery, settings, moment) or ["no new mail"])
+        return
+    url = imap or settings.imap_url
+    if url is None:
+        raise UsageError("say where the mail is: --maildir DIR, --mbox FILE or --imap URL")
+    with inbox.imap_messages(url, settings) as items:
+        _echo(inbox.process(items, games, delivery, settings, moment) or ["no new mail"])
+
+
+@app.command()
+@boundary
+def post(
+    game: GameArg,
+    fmt: Annotated[str, typer.Option("--format", help="bbcode, markdown or text.")] = "bbcode",
+    out: Annotated[Path | None, typer.Option(help="Write the post to this file.")] = None,
+    now: NowOpt = None,
+) -> None:
+    """The public forum post: what happened, the board and who must act; no private hands."""
+    check_format(fmt)
+    with mail.open_book(game) as book:
+        gf = gamefile.load(game)
+        model = views.report_model(gf, None)
+        model["deadlines"] = [
+            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+            for d in deadlines.due_now(gf, book.since(gf, _now(now))) if d.deadline]
+    text = report.render(model, fmt)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    gamefile.write_atomic(out, text)
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+@boundary
+def remind(
+    game: GameArg,
+    again: Annotated[bool, typer.Option(help="Remind even players reminded already.")] = False,
+    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Mail a reminder, with their report, to each player past their deadline."""
+    settings, moment = mail.load_settings(game, mail_config), _now(now)
+    with mail.open_book(game) as book:
+        gf = gamefile.load(game)
+        since = book.since(gf, moment)
+        reminded = book.data["clock"].setdefault("reminded", [])
+        messages, names = [], []
+        for due in deadlines.due_now(gf, since):
+            if not due.is_late(moment) or (due.player in reminded and not again):
+                continue
+            assert due.deadline is not None
+            when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
+            policy = deadlines.policy_of(gf).nmr if due.action in \
+                deadlines.MAIN_TURN_ACTIONS else "default"
+            intro = [f"Your deadline to {due.decision} passed on {when}.",
+                     "Please send your orders soon: " + (
+                         "the game waits for you." if policy == "wait" else
+                         "the moderator may apply the default answer (`pbem timeout`).")]
+            message = mail.compose(gf, due.player, kind="reminder", intro=intro,
+                                   subject=f"[{gf.game_id}] seq {gf.seq}: reminder, "
+                                           f"{mail.who(gf, due.player)} to {due.decision}",
+                                   settings=settings, book=book, now=moment)
+            if message is not None:
+                mail.thread(message, book, gf, due.player, settings)
+                messages.append(message)
+                names.append(due.player)
+        sent = mail.delivery_for(outbox, settings).deliver(messages)
+        reminded.extend(name for name in names if name not in reminded)
+    _echo(sent or ["no one is late"])
+
+
+@app.command()
+@boundary
+def timeout(
+    game: GameArg,
+    player: Annotated[list[str] | None, typer.Option(
+        help="Only this player; repeat for several.")] = None,
+    force: Annotated[bool, typer.Option(
+        help="Apply the defaults now, deadline or not (moderator's call).")] = False,
+    send_mail: Annotated[bool, typer.Option("--mail", help="Mail the new reports.")] = False,
+    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Apply the default answer for overdue decisions; the log marks it automatic."""
+    moment = _now(now)
+    with mail.open_book(game) as book:
+        loaded = gamefile.load(game)
+        since = book.since(loaded, moment)
+    gf, results = deadlines.run_timeout(game, since, moment, force=force,
+                                        only=[p.lower() for p in player or []])
+    for result in results:
+        typer.echo(f"{result.player}: {result.note}" if not result.lines else
+                   f"{result.player}: {'; '.join(result.summary)}")
+    if not results:
+        typer.echo("no decision is pending")
+    if any(r.lines for r in results) and (send_mail or outbox):
+        settings = mail.load_settings(game, mail_config)
+        _echo(mail.send_reports(game, mail.delivery_for(outbox, settings), settings, moment))
+
+
+@app.command(name="deadlines")
+@boundary
+def deadlines_command(
+    game: GameArg,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="DECISION=DURATION, e.g. default=72h or agent=1d; repeat.")] = None,
+    unset: Annotated[list[str] | None, typer.Option(help="Remove a decision's deadline.")] = None,
+    nmr: Annotated[str | None, typer.Option(
+        help="Missed main turns: wait (the default) or skip (apply the default answer).")] = None,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="Show times in this player's timezone.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    now: NowOpt = None,
+) -> None:
+    """Show or set the deadline of each decision and the NMR policy."""
+    changes: dict[str, str | None] = dict(_pairs(set_ or [], "DECISION=DURATION"))
+    changes.update({name.lower(): None for name in unset or []})
+    if changes or nmr:
+        deadlines.set_policy(game, changes, nmr)
+    with mail.open_book(game) as book:
+        gf = gamefile.load(game)
+        dues = deadlines.due_now(gf, book.since(gf, _now(now)))
+    policy = deadlines.policy_of(gf)
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    rows = [{"player": d.player, "decision": d.decision,
+             "deadline": deadlines.iso(d.deadline) if d.deadline else None,
+             "local": deadlines.local_time(d.deadline, deadlines.zone_of(
+                 gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
+             "late": d.is_late(_now(now))} for d in dues]
+    if as_json:
+        typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr, "due": rows}))
+        return
+    shown = ", ".join(f"{k} {v}" for k, v in policy.decisions.items()) or "none"
+    typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}")
+    for row in rows:
+        when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
+            else "no deadline"
+        typer.echo(f"{row['player']} must {row['decision']}: {when}")
+
+
+@app.command()
+@boundary
+def roster(
+    game: GameArg,
+    allowed_signers: Annotated[bool, typer.Option(
+        help="Print an OpenSSH allowed_signers file of the players' keys.")] = False,
+    timezone: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=ZONE, e.g. medici=Europe/Lisbon; repeat.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones."""
+    for name, zone in _pairs(timezone or [], "PLAYER=ZONE").items():
+        deadlines.set_timezone(game, name, zone)
+    gf = gamefile.load(game)
+    if allowed_signers:
+        typer.echo(gitplay.allowed_signers(gf), nl=False)
+        return
+    rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
+             "timezone": p.get("timezone"), "key": parse_public_key(p["key"]).fingerprint()}
+            for p in [*gf.roster["players"],
+                      *([{"id": "moderator", **gf.roster["moderator"]}]
+                        if gf.roster.get("moderator") else [])]]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for row in rows:
+        typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
+                   f"{row['timezone'] or 'UTC'} {row['key']}")
+
+
+@app.command(name="replace-player")
+@boundary
+def replace_player(
+    game: GameArg,
+    player: Annotated[str | None, typer.Argument(help="The player (bank) to hand over.")] = None,
+    key: Annotated[Path | None, typer.Option(help="The moderator's private key file.")] = None,
+    pub: Annotated[Path | None, typer.Option(help="The new player's .pub file.")] = None,
+    email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
+    name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
+    zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
+    print_block: Annotated[bool, typer.Option(
+        "--print", help="Only print the signed block (to mail to the host).")] = False,
+    block: Annotated[str | None, typer.Option(
+        help="Apply a block the moderator signed elsewhere (a file, or -).")] = None,
+) -> None:
+    """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
+    if block is not None:
+        text = read_input(block)
+    else:
+        if player is None or key is None:
+            raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
+        new_key = parse_public_key(read_key_file(pub)) if pub else None
+        change = replacement.Replacement(
+            player.lower(), new_key.roster_text() if new_key else None,
+            email or (new_key.email if new_key else None),
+            name or (new_key.name if new_key else None), zone)
+        text = replacement.replacement_block(gamefile.load(game), change, key)
+        if print_block:
+            typer.echo(text, nl=False)
+            return
+    gf = replacement.apply_replacement(game, text)
+    typer.echo(f"seq {gf.seq}: {gf.log[-1]['summary'][0]}")

@@ -1,0 +1,282 @@
+"""Commands for running a game: keys, new, sign, apply, options, report, status, verify, reveal."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.errors import UsageError
+from pbem.lazy import lazy
+from pbem.orders.signatures import parse_public_key, write_keypair
+from pbem.pipeline import service
+from pbem.store import gamefile, hidden
+
+if TYPE_CHECKING:
+    from pbem.delivery import gitplay, mail
+    from pbem.orders import signing
+    from pbem.pipeline import verify
+    from pbem.views import duedates
+    from pbem.views import model as views
+    from pbem.views import report as reports
+else:
+    duedates, gitplay, mail, reports, signing, verify, views = (
+        lazy(f"pbem.{name}") for name in ("views.duedates", "delivery.gitplay", "delivery.mail",
+                                          "views.report", "orders.signing", "pipeline.verify",
+                                          "views.model"))
+
+
+@app.command()
+@boundary
+def keygen(
+    name: Annotated[str, typer.Argument(help="Key name; writes NAME.key and NAME.pub.")],
+    email: Annotated[str | None, typer.Option(help="Your e-mail address.")] = None,
+    directory: Annotated[Path, typer.Option("--dir", help="Where to write the files.")] = Path(),
+) -> None:
+    """Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (share it)."""
+    private, public = write_keypair(directory / name, name, email)
+    typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator)")
+
+
+@app.command()
+@boundary
+def new(
+    game: GameArg,
+    player: Annotated[list[Path], typer.Option(help="A player's .pub file; repeat, in seat order.")],
+    seed: Annotated[str | None, typer.Option(help="Seed text for a reproducible game.")] = None,
+    open_game: Annotated[bool, typer.Option("--open", help="Keep the seed in the game file.")] = False,
+    game_id: Annotated[str | None, typer.Option("--id", help="Game id (default: file name).")] = None,
+    game_map: Annotated[str, typer.Option(
+        "--map", help="default, 1550 (C1) or age_of_reformation (promo).")] = "default",
+    astrology: Annotated[bool, typer.Option(help="Astrology variant (C5).")] = False,
+    bankruptcy: Annotated[bool, typer.Option(help="Bankruptcy variant (G6).")] = False,
+    open_hands: Annotated[bool, typer.Option(help="Hands are public in every report.")] = False,
+    moderator: Annotated[Path | None, typer.Option(help="The moderator's .pub file.")] = None,
+    ruleset: Annotated[str, typer.Option(help="pax (Pax Renaissance) or aor (Age of "
+                                               "Renaissance, 3-6 players).")] = "pax",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option as KEY=VALUE (aor: end=advances|epoch1|epoch2|epoch3).")
+    ] = None,
+) -> None:
+    """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
+    from pbem.cli.commands.selfplay import parse_options
+
+    keys = [parse_public_key(read_key_file(p)) for p in player]
+    extra = parse_options(option or [])
+    if ruleset == "pax":
+        options = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
+                   "open_hands": open_hands, **extra}
+    else:
+        if game_map != "default" or astrology or bankruptcy or open_hands:
+            raise UsageError("--map, --astrology, --bankruptcy and --open-hands are Pax "
+                             "Renaissance options; use --option KEY=VALUE")
+        options = extra
+    mod = parse_public_key(read_key_file(moderator)) if moderator else None
+    gf = service.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
+                          open_game=open_game, options=options, moderator=mod,
+                          ruleset_name=ruleset)
+    for entry in gf.roster["players"]:
+        typer.echo(f"{entry['name']} plays {entry['id']}")
+    status = service.status(gf)
+    typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
+               f"{', '.join(status['waiting_for'])} to {status['decision']}")
+    if not open_game:
+        typer.echo(f"seed file: {game.with_suffix('.seed')} (moderator only; never share or commit)")
+    elif ruleset == "aor":
+        typer.echo("open game: the seed is in the game file, so anyone can compute every hand "
+                   "and every roll (perfect information); reports show all hands")
+
+
+@app.command()
+@boundary
+def sign(
+    orders: Annotated[str | None, typer.Argument(
+        help="Orders file, or - for standard input (not with --seal or --open).")] = None,
+    key: Annotated[Path | None, typer.Option(help="Your private key file (NAME.key).")] = None,
+    game: Annotated[Path | None, typer.Option(help="Game file, to fill in the header.")] = None,
+    ssh: Annotated[bool, typer.Option(help="Sign as an SSH signature (SSHSIG).")] = False,
+    seal: Annotated[str | None, typer.Option(
+        "--seal", help="Open games: seal this line (commit); needs --game.")] = None,
+    open_seal: Annotated[bool, typer.Option(
+        "--open", help="Open games: open the line you sealed (reveal); needs --game.")] = False,
+) -> None:
+    """Sign an order block; prints the armored block to send."""
+    if key is None:
+        raise UsageError("--key is needed: your private key file (NAME.key)")
+    if seal is not None or open_seal:
+        from pbem.orders.sealed_orders import open_orders, seal_orders
+
+        if game is None or orders is not None or (seal is not None and open_seal):
+            raise UsageError("use --seal LINE or --open with --game GAME.yaml and no orders file")
+        text = seal_orders(game, key, seal) if seal is not None else open_orders(game, key)
+    elif orders is None:
+        raise UsageError("an orders file (or - for standard input) is needed")
+    else:
+        text = read_input(orders)
+    typer.echo(signing.sign_orders(text, key, game, ssh=ssh), nl=False)
+    if seal is not None:
+        typer.echo("note: sealed; keep the opening file beside your key until you open it "
+                   "with pbem sign --open", err=True)
+    if game is not None:
+        gf = gamefile.load(game)
+        if gf.agenda and gf.agenda[0].get("sealed") and hidden.is_hidden(gf):
+            typer.echo("note: a sealed decision: send this block to the moderator only",
+                       err=True)
+
+
+@app.command()
+@boundary
+def apply(
+    game: GameArg,
+    orders: Annotated[str, typer.Argument(help="File holding the block (any mail or post), or -.")],
+    dry_run: Annotated[bool, typer.Option(help="Show the resulting report; write nothing.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="Report format for --dry-run.")] = "text",
+    commit: Annotated[bool, typer.Option(
+        help="Commit the game file in its git repository, the turn summary as message.")] = False,
+    send_mail: Annotated[bool, typer.Option(
+        "--mail", help="Mail every player their new report (see pbem send).")] = False,
+    outbox: Annotated[Path | None, typer.Option(
+        help="Write the new reports as .eml files into this directory.")] = None,
+    mail_config: Annotated[Path | None, typer.Option(
+        "--mail-config", "--smtp-config", help="Mail settings (default: pbem.toml beside it).")
+    ] = None,
+) -> None:
+    """Verify and apply one signed order block, then print what happened."""
+    check_format(fmt)
+    if dry_run and (commit or send_mail or outbox):
+        raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
+    if commit:
+        gitplay.require_repository(game)
+    applied = service.apply_block(game, read_input(orders), dry_run=dry_run)
+    if applied.note:
+        typer.echo(f"note: {applied.note}")
+    if dry_run:
+        typer.echo(reports.render(views.report_model(applied.gf, applied.player), fmt), nl=False)
+        typer.echo("(dry run: nothing was written)")
+        return
+    for text in service.public_texts(applied.events):
+        typer.echo(f"- {text}")
+    status = service.status(applied.gf)
+    if status["over"]:
+        typer.echo(f"seq {status['seq']}: the game is over; winners: "
+                   f"{', '.join(status['winners'])}")
+    else:
+        typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
+                   f"{', '.join(status['waiting_for'])} to {status['decision']}")
+    if commit:
+        message = gitplay.commit_message(applied.gf, service.public_texts(applied.events))
+        typer.echo(f"committed {gitplay.commit_game(game, message)}")
+    if send_mail or outbox:
+        settings = mail.load_settings(game, mail_config)
+        for line in mail.send_reports(game, mail.delivery_for(outbox, settings), settings,
+                                      datetime.now(UTC)):
+            typer.echo(line)
+
+
+@app.command()
+@boundary
+def options(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="Player id (for a decision several players answer at once).")] = None,
+) -> None:
+    """List the legal lines for the next pending decision, one per line."""
+    gf = gamefile.load(game)
+    hidden.attach(game, gf)
+    data = service.legal_lines(gf, for_player.lower() if for_player else None)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    if data.get("sealing") == "seal":
+        typer.echo("# sealed: make your block with pbem sign --seal 'LINE' --key KEY --game "
+                   f"{game.name}; LINE is one of:")
+        data["lines"] = data["seal_lines"]
+    elif data.get("sealing") == "open":
+        typer.echo(f"# every seal is in: pbem sign --open --key KEY --game {game.name}")
+    for line in data["lines"]:
+        typer.echo(line)
+
+
+@app.command()
+@boundary
+def report(
+    game: GameArg,
+    for_player: Annotated[
+        str | None, typer.Option("--for", help="Player id; omit for the public report.")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown or bbcode.")] = "text",
+) -> None:
+    """Render one player's turn report (or the public one)."""
+    check_format(fmt)
+    gf = gamefile.load(game)
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    viewer = for_player.lower() if for_player else None
+    hidden.attach(game, gf)
+    model = views.report_model(gf, viewer)
+    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+    typer.echo(reports.render(model, fmt), nl=False)
+
+
+@app.command()
+@boundary
+def status(
+    game: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+) -> None:
+    """Who must act, on what, and by when (each player's deadline in their own time zone)."""
+    gf = gamefile.load(game)
+    data = service.status(gf)
+    data["deadlines"] = duedates.deadline_rows(game, gf, None, datetime.now(UTC))
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+        return
+    typer.echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
+    if data["over"]:
+        result = data["result"] or {}
+        detail = result.get("detail") or ", ".join(
+            f"{p} {n}" for p, n in (result.get("scores") or {}).items())
+        typer.echo(f"over: winners {', '.join(data['winners'])} "
+                   f"({result.get('kind')} victory {detail})")
+    else:
+        typer.echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
+                   f"{data['decision']}")
+        if data.get("received"):
+            what = "sealed bids received" if data.get("sealed") else "answers received"
+            typer.echo(f"{what}: {', '.join(data['received'])}")
+        for row in data["deadlines"]:
+            late = " (late)" if row["late"] else ""
+            typer.echo(f"deadline: {row['who']} by {row['when']}{late}")
+
+
+@app.command(name="verify")
+@boundary
+def verify_command(
+    game: GameArg,
+    secrets: Annotated[Path | None, typer.Option(
+        help="The moderator's secrets (seed) file, to replay a moderated game in full.")] = None,
+) -> None:
+    """Replay the whole log from setup: signatures, hashes, states and draws."""
+    result = verify.replay(game, gamefile.load(game), secrets)
+    how = "every draw re-derived from the seed" if result.seed_checked else \
+        "draws replayed as logged (the seed is not revealed yet)"
+    if not result.replayed:
+        how = ("public checks only: signatures, the hash chain and opened sealed bids; with "
+               "--secrets FILE or after the reveal, verify replays every turn")
+    typer.echo(f"ok: {result.entries} log entries verified; {how}")
+
+
+@app.command()
+@boundary
+def reveal(
+    game: GameArg,
+    force: Annotated[bool, typer.Option(help="Reveal before the game is over.")] = False,
+) -> None:
+    """Publish the seed (moderator, at the end of the game) so anyone can check every draw."""
+    gf = verify.reveal(game, force=force)
+    typer.echo(f"seed revealed at seq {gf.seq}; `pbem verify {game}` now re-derives every draw")

@@ -1,0 +1,76 @@
+"""`pbem selfplay`: random legal games to prove the engine holds up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from pbem.cli.app import app, boundary
+from pbem.errors import ExitCode, UsageError
+
+
+@app.command()
+@boundary
+def selfplay(
+    games: Annotated[int, typer.Option(help="How many games.")] = 10,
+    players: Annotated[int, typer.Option(help="pax: 2 to 4; aor: 3 to 6.")] = 4,
+    seed: Annotated[str, typer.Option(help="Seed text; game i uses SEED-Np-i.")] = "selfplay",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A game option as KEY=VALUE (map=1550, astrology=true...).")] = None,
+    fast: Annotated[bool, typer.Option(help="Engine only, no per-step checks (benchmark).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    out: Annotated[Path, typer.Option(help="Where reproducing game files go.")] = Path("selfplay-failures"),
+    ruleset: Annotated[str, typer.Option(
+        help="pax or aor (aor games end with Epoch 1 unless --option end=... says otherwise).")
+    ] = "pax",
+    moderated: Annotated[bool, typer.Option(
+        help="aor: moderated games (hidden hands, secrets file, sealed bids) on disk.")] = False,
+) -> None:
+    """Play whole games with random legal choices, checking invariants at every step."""
+    from pbem.rulesets import PLAYER_COUNTS, RULESETS
+
+    if ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset '{ruleset}'; rulesets: {', '.join(RULESETS)}")
+    low, high = PLAYER_COUNTS[ruleset]
+    if not low <= players <= high:
+        counts = "2, 3 or 4" if ruleset == "pax" else f"{low} to {high}"
+        raise UsageError(f"--players must be {counts}, not {players}")
+    from pbem.play.selfplay import run as run_selfplay  # only this command needs it
+
+    options = parse_options(option or [])
+    if ruleset == "aor":
+        options.setdefault("end", "epoch1")
+    if moderated and (ruleset != "aor" or fast):
+        raise UsageError("--moderated plays Age of Renaissance (--ruleset aor), without --fast")
+    stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset,
+                         moderated=moderated)
+    data = stats.to_data()
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        typer.echo(f"{data['games']} games, {data['decisions']} decisions in {data['seconds']} s "
+                   f"({data['games_per_second']} games/s); endings: {data['endings']}")
+        typer.echo(f"actions: {data['actions']}")
+        if data["checked"]:
+            typer.echo(f"invariant violations: {data['invariant_violations']}")
+        else:
+            typer.echo("invariant violations: not checked (--fast skips the per-step checks)")
+        for path in data["repro_files"]:
+            typer.echo(f"reproduce with: {path}")
+    if data["invariant_violations"]:
+        raise typer.Exit(int(ExitCode.INTERNAL))
+
+
+def parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise UsageError(f"--option '{pair}' should be KEY=VALUE")
+        lowered = value.lower()
+        options[key.replace("-", "_")] = (
+            lowered == "true" if lowered in ("true", "false") else value)
+    return options

@@ -1,1 +1,0 @@
-"""Command modules; each registers its commands on pbem.app.app when imported."""

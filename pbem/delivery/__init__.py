@@ -1,0 +1,2 @@
+"""Delivery: mail out (SMTP, outbox), the inbox (Maildir, mbox, IMAP), git play, and the
+deadline clock and reminders."""

@@ -1,0 +1,397 @@
+"""Mail out: settings, the post book, RFC 5322 messages (text + markdown), outbox and SMTP.
+
+Settings come from a TOML file (`--mail-config FILE`, else `pbem.toml` beside the game) and
+the environment, which wins: PBEM_MAIL_FROM, PBEM_MAIL_REPLY_TO, PBEM_SMTP_HOST, _PORT,
+_SECURITY (starttls, tls or none), _USER, _CAFILE. The password comes only from
+PBEM_SMTP_PASSWORD or the output of a command (PBEM_SMTP_PASSWORD_COMMAND or `password_command`
+in the file); it is never stored, logged or shown.
+
+The post book (`GAME.post.json` beside the game) is the post office's notebook, outside the
+game's signed history: the thread's root Message-ID and the last message each reader got (so
+every message of a game threads as one conversation), when the pending decision's clock
+started, who was reminded, and which incoming messages were processed (pbem.delivery.inbox).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import shlex
+import smtplib
+import ssl
+import subprocess
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime, parseaddr
+from functools import cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import jinja2
+
+from pbem.delivery import deadlines
+from pbem.errors import CorruptGameError, UsageError
+from pbem.pipeline.service import status
+from pbem.resources import templates_dir
+from pbem.store import gamefile, hidden
+from pbem.store.gamefile import GameFile
+from pbem.views.model import report_model
+from pbem.views.report import render
+
+SECURITY = ("starttls", "tls", "none")
+_DEFAULT_PORTS = {"starttls": 587, "tls": 465, "none": 25}
+CONFIG_NAME = "pbem.toml"
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    sender: str | None = None  # the From address, e.g. "Lisbon host <pax@example.org>"
+    reply_to: str | None = None
+    host: str | None = None
+    port: int | None = None
+    security: str = "starttls"
+    user: str | None = None
+    password_command: str | None = None
+    cafile: str | None = None
+    imap_url: str | None = None
+    imap_password_command: str | None = None
+
+    @property
+    def domain(self) -> str:
+        address = parseaddr(self.sender or "")[1]
+        return address.rpartition("@")[2] or "pbem.invalid"
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise UsageError(f"cannot read mail settings {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise UsageError(f"mail settings {path} are not valid TOML: {error}") from None
+    for section in ("smtp", "imap"):
+        if "password" in data.get(section, {}):
+            raise UsageError(f"{path}: never write a password into the settings; set "
+                             f"PBEM_{section.upper()}_PASSWORD or [{section}] password_command")
+    return data
+
+
+_FIELDS = {  # MailSettings field: (section, key) in the file; PBEM_SECTION_KEY in the environment
+    "sender": ("mail", "from"), "reply_to": ("mail", "reply_to"), "host": ("smtp", "host"),
+    "port": ("smtp", "port"), "security": ("smtp", "security"), "user": ("smtp", "user"),
+    "password_command": ("smtp", "password_command"), "cafile": ("smtp", "cafile"),
+    "imap_url": ("imap", "url"), "imap_password_command": ("imap", "password_command"),
+}
+
+
+def load_settings(game: Path | None, config: Path | None = None,
+                  env: Mapping[str, str] = os.environ) -> MailSettings:
+    data: dict[str, Any] = {}
+    if config is not None:
+        data = _read_config(config)
+    elif game is not None and (game.resolve().parent / CONFIG_NAME).is_file():
+        data = _read_config(game.resolve().parent / CONFIG_NAME)
+    values: dict[str, Any] = {}
+    for field, (section, key) in _FIELDS.items():
+        value = env.get(f"PBEM_{section}_{key}".upper()) or dict(data.get(section, {})).get(key)
+        if value not in (None, ""):
+            values[field] = str(value)
+    values["security"] = values.get("security", "starttls").lower()
+    if values["security"] not in SECURITY:
+        raise UsageError(f"unknown SMTP security '{values['security']}'; use "
+                         f"{', '.join(SECURITY)}")
+    if not values.get("port", "0").isdigit():
+        raise UsageError(f"SMTP port '{values['port']}' is not a number")
+    if "port" in values:
+        values["port"] = int(values["port"])
+    return MailSettings(**values)
+
+
+def secret(variable: str, command: str | None, env: Mapping[str, str] = os.environ) -> str | None:
+    """A password from the environment variable, else from the first line a command prints."""
+    if env.get(variable):
+        return env[variable]
+    if not command:
+        return None
+    try:
+        done = subprocess.run(shlex.split(command), capture_output=True, text=True, timeout=60,
+                              check=False)
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        raise UsageError(f"the password command for {variable} could not be run") from None
+    if done.returncode != 0 or not done.stdout.strip():
+        raise UsageError(f"the password command for {variable} failed (exit "
+                         f"{done.returncode}); its output is not shown")
+    return done.stdout.splitlines()[0].strip()
+
+
+# --- the post book --------------------------------------------------------------------------
+
+
+def book_path(game: Path) -> Path:
+    return game.with_name(game.stem + ".post.json")
+
+
+class Book:
+    def __init__(self, path: Path, data: dict[str, Any]) -> None:
+        self.path, self.data = path, data
+
+    @classmethod
+    def load(cls, game: Path) -> Book:
+        path = book_path(game)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        except (OSError, ValueError):
+            raise CorruptGameError(f"the post book {path.name} cannot be read") from None
+        if not isinstance(data, dict):
+            raise CorruptGameError(f"the post book {path.name} is not a JSON object")
+        for key in ("sent", "clock", "processed"):
+            data.setdefault(key, {})
+        return cls(path, data)
+
+    def save(self) -> None:
+        text = json.dumps(self.data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        gamefile.write_atomic(self.path, text)
+
+    def since(self, gf: GameFile, now: datetime) -> datetime:
+        """When the pending decision's clock started: when pbem first saw this seq."""
+        clock = self.data["clock"]
+        if clock.get("game") != gf.game_id or clock.get("seq") != gf.seq:
+            self.data["clock"] = {"game": gf.game_id, "seq": gf.seq,
+                                  "since": deadlines.iso(now), "reminded": []}
+        return deadlines.parse_time(str(self.data["clock"]["since"]))
+
+    def thread(self, gf: GameFile, domain: str) -> str:
+        if not self.data.get("thread"):
+            self.data["thread"] = message_id(gf, "thread", domain)
+        return str(self.data["thread"])
+
+    def processed(self, key: str) -> dict[str, Any] | None:
+        entry = self.data["processed"].get(key)
+        return entry if isinstance(entry, dict) else None
+
+
+@contextlib.contextmanager
+def open_book(game: Path) -> Iterator[Book]:
+    """The game's post book under its lock; saved when the block ends without an error."""
+    with gamefile.locked(book_path(game)):
+        book = Book.load(game)
+        yield book
+        book.save()
+
+
+# --- messages -------------------------------------------------------------------------------
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                              undefined=jinja2.StrictUndefined, autoescape=False,
+                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def message_id(gf: GameFile, what: str, domain: str) -> str:
+    """Unique, and short enough not to be folded: <pbem.GAME.WHAT.RANDOM@DOMAIN>."""
+    game = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in gf.game_id)[:24]
+    return f"<pbem.{game}.{what}.{secrets.token_hex(6)}@{domain}>"
+
+
+def who(gf: GameFile, player: str) -> str:
+    entry = gf.roster_entry(player)
+    return f"{player.title()} ({entry['name']})" if entry else player.title()
+
+
+def recipient(gf: GameFile, reader: str | None) -> str | None:
+    """'Ada <ada@example.org>' for a player, the moderator (reader None), or None."""
+    entry = gf.roster_entry(reader) if reader else gf.roster.get("moderator")
+    if not entry or not entry.get("email"):
+        return None
+    return f"{entry.get('name') or reader or 'moderator'} <{entry['email']}>"
+
+
+def compose(gf: GameFile, reader: str | None, *, kind: str, subject: str, intro: Sequence[str],
+            settings: MailSettings, book: Book, now: datetime, report: bool = True,
+            to: str | None = None) -> EmailMessage | None:
+    """One message: plain text with a markdown alternative, threaded in the game's thread."""
+    address = to or recipient(gf, reader)
+    if address is None:
+        return None
+    if not settings.sender:
+        raise UsageError("no From address: set [mail] from in pbem.toml or PBEM_MAIL_FROM")
+    since = book.since(gf, now)
+    dues = deadlines.due_now(gf, since)
+    zone = deadlines.zone_of(gf, reader or deadlines.MODERATOR)
+    context = {
+        "kind": kind, "game": gf.game_id, "seq": gf.seq, "intro": list(intro),
+        "name": (gf.roster_entry(reader) or {}).get("name") if reader else None,
+        "acts": reader is not None and any(d.player == reader for d in dues),
+        "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone)}
+                      for d in dues if d.deadline is not None],
+        "reply_to": settings.reply_to or settings.sender,
+    }
+    parts = []
+    for fmt in ("text", "markdown"):
+        body = render(report_model(gf, reader), fmt) if report else ""
+        template = _environment().get_template(f"{gf.game['ruleset']}/mail/message.{fmt}.j2")
+        parts.append(template.render(context, report=body))
+    message = EmailMessage(policy=policy.SMTP)
+    for name, value in {
+        "From": settings.sender, "To": address, "Reply-To": settings.reply_to,
+        "Subject": subject, "Date": format_datetime(now),
+        "Message-ID": message_id(gf, f"{gf.seq}.{reader or 'public'}", settings.domain),
+        "Auto-Submitted": "auto-replied" if kind in ("receipt", "rejection") else "auto-generated",
+        "X-Pbem-Game": gf.game_id, "X-Pbem-Seq": str(gf.seq), "X-Pbem-Kind": kind,
+        "X-Pbem-For": reader or "public",
+    }.items():
+        if value:
+            message[name] = value
+    message.set_content(parts[0])
+    message.add_alternative(parts[1], subtype="markdown")
+    return message
+
+
+def thread(message: EmailMessage, book: Book, gf: GameFile, reader: str | None,
+           settings: MailSettings, parent: EmailMessage | None = None) -> None:
+    """In-Reply-To and References: a reply to `parent`, else to the reader's last message."""
+    root = book.thread(gf, settings.domain)
+    if parent is not None and parent.get("Message-ID"):
+        refs = [*str(parent.get("References", "")).split(), str(parent["Message-ID"]).strip()]
+        refs = [root, *(ref for ref in refs if ref != root)]  # in the game's thread, always
+        message["In-Reply-To"] = refs[-1]
+    else:
+        last = book.data["sent"].get(reader or "public")
+        refs = [root] if not last or last == root else [root, last]
+        message["In-Reply-To"] = refs[-1]
+    message["References"] = " ".join(refs[:1] + refs[-9:] if len(refs) > 10 else refs)
+    book.data["sent"][reader or "public"] = str(message["Message-ID"])
+
+
+def subject_for(gf: GameFile) -> str:
+    data = status(gf)
+    if data["over"]:
+        return f"[{gf.game_id}] seq {gf.seq}: game over"
+    names = ", ".join(who(gf, p) for p in data["waiting_for"])
+    return f"[{gf.game_id}] seq {gf.seq}: {names} to {data['decision']}"
+
+
+def report_messages(gf: GameFile, book: Book, settings: MailSettings, now: datetime, *,
+                    only: Sequence[str] = (), intro: Sequence[str] = ()) -> list[EmailMessage]:
+    """Every player's own report, and the public report for the moderator."""
+    messages = []
+    readers: list[str | None] = [*gf.player_ids(), None]
+    for reader in readers:
+        if only and (reader or deadlines.MODERATOR) not in only:
+            continue
+        message = compose(gf, reader, kind="report", subject=subject_for(gf), intro=intro,
+                          settings=settings, book=book, now=now)
+        if message is not None:
+            thread(message, book, gf, reader, settings)
+            messages.append(message)
+    return messages
+
+
+def reply(original: EmailMessage, gf: GameFile, reader: str | None, *, to: str, kind: str,
+          subject: str, intro: Sequence[str], settings: MailSettings, book: Book,
+          now: datetime, report: bool) -> EmailMessage | None:
+    """A receipt or rejection in reply to `original`, sent to `to`: the sender's address on
+    the roster, never one the message names (a forged Reply-To gets nothing)."""
+    message = compose(gf, reader, kind=kind, subject=subject, intro=intro, settings=settings,
+                      book=book, now=now, report=report, to=to)
+    if message is not None:
+        thread(message, book, gf, reader, settings, parent=original)
+    return message
+
+
+# --- delivery -------------------------------------------------------------------------------
+
+
+class Delivery(Protocol):
+    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]: ...
+
+
+def describe(message: EmailMessage) -> str:
+    return f"{message['X-Pbem-Kind']} for {message['X-Pbem-For']} to {message['To']}"
+
+
+class Outbox:
+    """Write .eml files for people who send from their own mail client."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+
+    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]:
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(f"cannot create outbox {self.directory}: {error.strerror}") from None
+        done = []
+        for message in messages:
+            stem = "-".join(str(message[h]) for h in ("X-Pbem-Game", "X-Pbem-Seq", "X-Pbem-Kind",
+                                                         "X-Pbem-For"))
+            path, count = self.directory / f"{stem}.eml", 1
+            while path.exists():
+                count += 1
+                path = self.directory / f"{stem}-{count}.eml"
+            gamefile.write_atomic(path, message.as_bytes(policy=policy.SMTP).decode("utf-8"))
+            done.append(f"wrote {path.name}: {describe(message)}")
+        return done
+
+
+class Smtp:
+    """Send through an SMTP server: STARTTLS, implicit TLS, or (for loopback tests) none."""
+
+    def __init__(self, settings: MailSettings, env: Mapping[str, str] = os.environ) -> None:
+        self.settings, self.env = settings, env
+
+    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]:
+        if not messages:
+            return []
+        settings = self.settings
+        if not settings.host:
+            raise UsageError("no SMTP host: set [smtp] host in pbem.toml or PBEM_SMTP_HOST, "
+                             "or use --outbox DIR")
+        port = settings.port or _DEFAULT_PORTS[settings.security]
+        context = ssl.create_default_context(cafile=settings.cafile)
+        try:
+            client = smtplib.SMTP_SSL(settings.host, port, context=context, timeout=60) \
+                if settings.security == "tls" else smtplib.SMTP(settings.host, port, timeout=60)
+            with client:
+                if settings.security == "starttls":
+                    client.starttls(context=context)
+                if settings.user:
+                    password = secret("PBEM_SMTP_PASSWORD", settings.password_command, self.env)
+                    if password is None:
+                        raise UsageError("no SMTP password: set PBEM_SMTP_PASSWORD or "
+                                         "PBEM_SMTP_PASSWORD_COMMAND")
+                    client.login(settings.user, password)
+                for message in messages:
+                    client.send_message(message)
+        except (smtplib.SMTPException, OSError) as error:
+            reason = getattr(error, "smtp_error", b"") or error.strerror or type(error).__name__
+            if isinstance(reason, bytes):
+                reason = reason.decode("utf-8", "replace")
+            raise UsageError(f"cannot send mail through {settings.host}:{port}: {reason}") \
+                from None
+        return [f"sent {describe(message)}" for message in messages]
+
+
+def delivery_for(outbox: Path | None, settings: MailSettings) -> Delivery:
+    return Outbox(outbox) if outbox is not None else Smtp(settings)
+
+
+def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: datetime, *,
+                 only: Sequence[str] = ()) -> list[str]:
+    """Mail every player their report (after apply, and for `pbem send`)."""
+    with open_book(game) as book:
+        gf = gamefile.load(game)
+        hidden.attach(game, gf)  # a moderated Age of Renaissance game: the moderator's run
+        return delivery.deliver(report_messages(gf, book, settings, now, only=only))

@@ -1,0 +1,253 @@
+"""Order blocks: find them in any text, parse header and lines, build the signed payload.
+
+The contract is orders.md §1. Transport damage is undone by `pbem.orders.blockfinder`; this module
+gives the lines their meaning. The signature covers the canonical payload, not the text, so
+it survives whatever mail clients and forums do to whitespace, quotes and wrapping.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from pbem.errors import BlockError, SignatureError
+from pbem.orders import blockfinder
+from pbem.orders.blockfinder import BEGIN, END, SIG, RawBlock
+from pbem.orders.signatures import SSH_BEGIN, normalize_signature
+
+__all__ = [
+    "BEGIN",
+    "END",
+    "HEADER_KEYS",
+    "PAYLOAD_VERSION",
+    "SIG",
+    "OrderBlock",
+    "OrderLine",
+    "canonical_line",
+    "canonical_payload",
+    "find_blocks",
+    "format_block",
+    "parse_order_text",
+]
+
+PAYLOAD_VERSION = "pbem-orders-v1"
+HEADER_KEYS = ("game", "player", "seq", "state")
+
+_SINGLE_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc\uff07"
+_DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\u2036\u301d\u301e\u301f"
+_QUOTES: Mapping[int, str | None] = MappingProxyType(
+    {
+        **dict.fromkeys(map(ord, _SINGLE_QUOTES), "'"),
+        **dict.fromkeys(map(ord, _DOUBLE_QUOTES), '"'),
+        **blockfinder.INVISIBLE,
+    }
+)
+_HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)", re.DOTALL)
+_SEQ = re.compile(r"[0-9]{1,18}")  # int() of thousands of digits is slow and refused
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    number: int  # 1-based line number in the body; blank and comment lines count too
+    text: str  # the line as written, comment and outer whitespace stripped
+    canonical: str  # canonical_line(text)
+
+
+@dataclass(frozen=True)
+class OrderBlock:
+    game: str | None
+    player: str | None
+    seq: int | None
+    state: str | None
+    lines: tuple[OrderLine, ...]
+    signature: str | None  # "ed25519 <b64>" or an armored SSH signature; None if unsigned
+    text: str  # the block as found after unmangling, LF line ends
+
+    def payload(self) -> bytes:
+        """The bytes the signature covers; BlockError if a header line is missing."""
+        game, player, seq, state = self.game, self.player, self.seq, self.state
+        if game is None or player is None or seq is None or state is None:
+            missing = [key for key in HEADER_KEYS if getattr(self, key) is None]
+            listed = ", ".join(f"'{key}:'" for key in missing)
+            raise BlockError(f"the order block has no {listed} header line")
+        return canonical_payload(game, player, seq, state, [line.text for line in self.lines])
+
+
+def canonical_line(text: str) -> str:
+    """Lowercase, NFKC, ASCII quotes and spaces, one space between words, no comment."""
+    text = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
+    text = text.split("#", 1)[0]
+    # NFKC again: lowercasing can leave a compatibility character behind.
+    text = unicodedata.normalize("NFKC", text.lower()).translate(_QUOTES)
+    return " ".join(text.split())
+
+
+def canonical_payload(game: str, player: str, seq: int, state: str, lines: Sequence[str]) -> bytes:
+    """Version tag, header in fixed order, blank line, one canonical order line per line."""
+    head = (
+        f"{PAYLOAD_VERSION}\ngame: {canonical_line(game)}\nplayer: {canonical_line(player)}\n"
+        f"seq: {seq}\nstate: {canonical_line(state)}\n\n"
+    )
+    body = "".join(f"{canonical}\n" for canonical in map(canonical_line, lines) if canonical)
+    return (head + body).encode("utf-8")
+
+
+def parse_order_text(text: str) -> OrderBlock:
+    """An order file as a player writes it: optional header, blank line, orders.
+
+    Text holding an armored block is read as that (first) block instead.
+    """
+    blocks = find_blocks(text)
+    if blocks:
+        return blocks[0]
+    normalized = blockfinder.normalize(text)
+    return _make_block(normalized.split("\n"), None, normalized)
+
+
+def find_blocks(text: str, *, flowed: bool | None = None) -> list[OrderBlock]:
+    """Every armored block in `text`, in order, after undoing transport damage.
+
+    `flowed` says whether the text is `format=flowed` (from the mail's Content-Type); with
+    None, the wrapping of the ed25519 signature line or the line lengths tell. BlockError if
+    a block is malformed; [] if there is none.
+    """
+    # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
+    # Else the likeliest reading decides, unless it found nothing where another did.
+    outcomes: list[list[OrderBlock] | BlockError] = []
+    for candidate in blockfinder.candidates(text):
+        try:
+            blocks = [_from_raw(raw) for raw in blockfinder.split_blocks(candidate, flowed=flowed)]
+        except BlockError as error:
+            outcomes.append(error)
+            continue
+        if blocks and all(_is_complete(block) for block in blocks):
+            return blocks
+        outcomes.append(blocks)
+    for outcome in outcomes:
+        if outcome:
+            if isinstance(outcome, BlockError):
+                raise outcome
+            return outcome
+    return []
+
+
+def _is_complete(block: OrderBlock) -> bool:
+    fields = (block.game, block.player, block.seq, block.state, block.signature)
+    return all(field is not None for field in fields)
+
+
+def format_block(
+    game: str, player: str, seq: int, state: str, lines: Sequence[str], signature: str
+) -> str:
+    """The armored block: header, blank line, the player's lines, signature, trailing newline."""
+    header = {"game": game, "player": player, "seq": str(seq), "state": state}
+    for key, value in header.items():
+        if "#" in value or not canonical_line(value) or _has_line_break(value):
+            raise BlockError(f"{key} {value!r} cannot be written in a block header")
+    if seq < 0:
+        raise BlockError(f"seq must not be negative, not {seq}")
+    body = [line.strip() for line in lines]  # outer whitespace means nothing, as when read
+    for number, line in enumerate(body, start=1):
+        if _has_line_break(line) or blockfinder.marker_kind(line) is not None:
+            raise BlockError(f"line {number}: {_show(line)} cannot be written in a block")
+    if signature.strip().upper().startswith(SSH_BEGIN):
+        normalize_signature(signature)  # checks it; the armor is kept as given
+        sig_text = "\n".join(line.strip() for line in signature.strip().splitlines())
+    else:
+        sig_text = normalize_signature(signature)
+    head = [f"{key}: {value.strip()}" for key, value in header.items()]
+    return "\n".join([BEGIN, *head, "", *body, SIG, sig_text, END]) + "\n"
+
+
+def _from_raw(raw: RawBlock) -> OrderBlock:
+    if raw.signature is None:
+        signature, sig_lines = None, []
+    else:
+        if not any(raw.signature):
+            raise SignatureError(f"the block has a {SIG!r} line but no signature")
+        signature, sig_lines = normalize_signature("\n".join(raw.signature)), [SIG, *raw.signature]
+    text = "\n".join([BEGIN, *raw.head, *sig_lines, END]) + "\n"
+    return _make_block(list(raw.head), signature, text)
+
+
+def _make_block(lines: list[str], signature: str | None, text: str) -> OrderBlock:
+    header, body_start = _parse_header(lines)
+    order_lines = []
+    for number, line in enumerate(lines[body_start:], start=1):
+        written = line.split("#", 1)[0].strip()
+        canonical = canonical_line(written)
+        if canonical:
+            order_lines.append(OrderLine(number, written, canonical))
+    seq = header.get("seq")
+    return OrderBlock(
+        game=header.get("game"),
+        player=header.get("player"),
+        seq=None if seq is None else int(seq),
+        state=header.get("state"),
+        lines=tuple(order_lines),
+        signature=signature,
+        text=text,
+    )
+
+
+def _parse_header(lines: list[str]) -> tuple[dict[str, str], int]:
+    """The header fields and the index of the first body line.
+
+    The header is the `key: value` lines at the top, ended by a blank line. Without that
+    blank line the body starts at the first other line, if the block has no blank line at all
+    or the header is complete (HTML paragraphs lose blank lines); otherwise that line is most
+    likely a broken header line, and is reported as such.
+    """
+    start = 0
+    while start < len(lines) and not lines[start].strip():
+        start += 1
+    if start == len(lines) or not _HEADER.fullmatch(lines[start].strip()):
+        return {}, 0
+    header: dict[str, str] = {}
+    index = start
+    while index < len(lines) and _HEADER.fullmatch(lines[index].strip()):
+        key, value = _header_field(lines[index])
+        if key in header:
+            raise BlockError(f"header line {_show(lines[index])} repeats '{key}:'")
+        header[key] = value
+        index += 1
+    if index == len(lines) or not lines[index].strip():
+        return header, index + 1
+    # Blank lines after the last text (a final newline, say) do not count.
+    last = max(number for number, line in enumerate(lines) if line.strip())
+    if len(header) == len(HEADER_KEYS) or all(line.strip() for line in lines[index:last]):
+        return header, index
+    _header_field(lines[index])  # raises: not a header line
+    raise AssertionError("unreachable: the line did not match the header pattern")
+
+
+def _header_field(line: str) -> tuple[str, str]:
+    match = _HEADER.fullmatch(line.strip())
+    if match is None:
+        raise BlockError(
+            f"header line {_show(line)} is not 'key: value'; "
+            "a blank line must separate the header from the orders"
+        )
+    key, value = match.group(1).lower(), canonical_line(match.group(2))
+    if key not in HEADER_KEYS:
+        raise BlockError(
+            f"header line {_show(line)} has unknown key {key!r} (expected {', '.join(HEADER_KEYS)})"
+        )
+    if not value:
+        raise BlockError(f"header line {_show(line)} has no value")
+    if key == "seq" and not _SEQ.fullmatch(value):
+        raise BlockError(f"header line {_show(line)}: seq must be a whole number")
+    return key, value
+
+
+def _has_line_break(text: str) -> bool:
+    return any(char in text for char in "\r\n\u2028\u2029")  # what the finder splits on
+
+
+def _show(line: str) -> str:
+    """A line quoted for a one-line message."""
+    line = line.strip()
+    return repr(line if len(line) <= 60 else line[:57] + "...")

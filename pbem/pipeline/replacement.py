@@ -1,0 +1,155 @@
+"""Replacing a player (issue 7): a moderator-signed block gives a seat a new key, e-mail, name
+or time zone; it is recorded in the log as a `correction` entry that `verify` checks."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pbem.delivery.deadlines import FIELDS, MODERATOR, check_zone
+from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
+from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
+from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign, verify
+from pbem.store import gamefile
+from pbem.store.gamefile import GameFile, current_hash, fingerprint
+
+# --- replacing a player ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Replacement:
+    player: str
+    key: str | None  # roster form "ed25519 BASE64", None to keep the key
+    email: str | None
+    name: str | None
+    timezone: str | None
+
+
+def replacement_lines(change: Replacement) -> list[str]:
+    lines = [f"replace {change.player}"]
+    for field in FIELDS:
+        value = getattr(change, field)
+        if value is not None:
+            lines.append(f"key {parse_public_key(value).raw.hex()}" if field == "key" else
+                         f"{field} {value}")
+    return lines
+
+
+def parse_replacement(block: OrderBlock) -> Replacement:
+    if not block.lines or block.lines[0].canonical.split()[:1] != ["replace"]:
+        raise BlockError("a moderator block must start with 'replace PLAYER'")
+    words = block.lines[0].canonical.split()
+    fields: dict[str, str] = {}
+    for line in block.lines[1:]:
+        field, _, value = line.text.strip().partition(" ")
+        field = field.lower()
+        if field not in FIELDS or not value.strip() or field in fields:
+            raise BlockError(f"line {line.number}: expected one of key HEX, email ADDRESS, "
+                             f"name TEXT or timezone ZONE, each once")
+        fields[field] = value.strip()
+    key = None
+    if "key" in fields:
+        try:
+            key = PublicKey("ed25519", bytes.fromhex(fields["key"])).roster_text()
+        except ValueError:
+            raise BlockError("the new key must be 64 hex digits (pbem prints it)") from None
+    if "timezone" in fields:
+        check_zone(fields["timezone"])
+    return Replacement(words[1] if len(words) == 2 else "", key, fields.get("email"),
+                       fields.get("name"), fields.get("timezone"))
+
+
+def _moderator_key(gf: GameFile) -> PublicKey:
+    moderator = gf.roster.get("moderator")
+    if not moderator or not moderator.get("key"):
+        raise UsageError("this game has no moderator, so no one may replace a player")
+    return parse_public_key(str(moderator["key"]))
+
+
+def replacement_block(gf: GameFile, change: Replacement, key_path: Path) -> str:
+    """The moderator's signed block for `change`, against the game's current state."""
+    private = load_private_key(key_path)
+    if _moderator_key(gf).raw != private.public_key().public_bytes_raw():
+        raise UsageError(f"{key_path.name} is not the moderator's key in this game")
+    lines = replacement_lines(change)
+    state = fingerprint(current_hash(gf))
+    payload = canonical_payload(gf.game_id, MODERATOR, gf.seq, state, lines)
+    return format_block(gf.game_id, MODERATOR, gf.seq, state, lines, sign(private, payload))
+
+
+def apply_replacement(path: Path, text: str) -> GameFile:
+    """Check the moderator's block and replace the player's roster entry; log a correction."""
+    with gamefile.locked(path):
+        gf = gamefile.load(path)
+        blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
+        if not blocks:
+            raise BlockError("no moderator block found ('player: moderator')")
+        block = blocks[-1]
+        prev = current_hash(gf)
+        if (block.game or "").lower() != gf.game_id.lower():
+            raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
+        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(prev):
+            raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game "
+                                  f"is at seq {gf.seq}; sign a new one")
+        verify(_moderator_key(gf), block.payload(), block.signature or "")
+        change = parse_replacement(block)
+        entry = gf.roster_entry(change.player)
+        if entry is None:
+            raise BlockError(f"unknown player '{change.player}'; players: "
+                             f"{', '.join(gf.player_ids())}")
+        old = {k: entry[k] for k in FIELDS if k in entry}
+        if change.key is not None:
+            taken = [p["id"] for p in gf.roster["players"] if p["id"] != change.player and
+                     parse_public_key(p["key"]).raw == parse_public_key(change.key).raw]
+            if taken:
+                raise UsageError(f"that key already belongs to {taken[0]}")
+            entry["key"] = change.key
+        entry.update({k: getattr(change, k) for k in FIELDS[:2] + FIELDS[3:]
+                      if getattr(change, k) is not None})
+        new: dict[str, Any] = {k: entry[k] for k in FIELDS if k in entry}
+        gf.seq += 1
+        gf.log.append({
+            "seq": gf.seq, "kind": "correction", "change": "roster", "player": change.player,
+            "block": block.text, "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
+            "old": old, "new": new, "prev_state": prev, "post_state": current_hash(gf),
+            "summary": [replacement_note(change.player, new)],
+        })
+        gamefile.write_atomic(path, gamefile.dump_text(gf))
+        return gf
+
+
+def replacement_note(player: str, new: dict[str, Any]) -> str:
+    key = parse_public_key(str(new["key"])).fingerprint()
+    return f"The moderator hands {player.title()} to {new.get('name') or player} (key {key})."
+
+
+def check_replacement(gf: GameFile, entry: dict[str, Any], keys: dict[str, str], seq: int,
+                      prev: str) -> None:
+    """For verify: the moderator signed this change against the state before it; `keys` (the
+    players' keys so far) is updated. ValueError names the problem."""
+    blocks = find_blocks(str(entry.get("block", "")))
+    if len(blocks) != 1:
+        raise ValueError("the stored block cannot be read")
+    block = blocks[0]
+    if block.seq != seq - 1 or (block.state or "") != prev[:16]:
+        raise ValueError("the block was not written against the state before it")
+    if hashlib.sha256(block.payload()).hexdigest() != entry.get("payload_sha256"):
+        raise ValueError("payload hash does not match the block")
+    try:
+        verify(_moderator_key(gf), block.payload(), block.signature or "")
+    except (SignatureError, UsageError) as error:
+        raise ValueError(f"bad moderator signature: {error}") from None
+    change = parse_replacement(block)
+    new, old = entry.get("new") or {}, entry.get("old") or {}
+    if change.player != entry.get("player") or keys.get(change.player) != old.get("key"):
+        raise ValueError("the change does not match the roster before it")
+    signed = {k: v for k in FIELDS if (v := getattr(change, k)) is not None}
+    signed.setdefault("key", str(old.get("key")))
+    if parse_public_key(str(new.get("key"))).raw != parse_public_key(signed.pop("key")).raw or \
+            any(str(new.get(k, "")).lower() != v.lower() for k, v in signed.items()):
+        raise ValueError("the new roster entry is not the one the moderator signed")
+    if entry.get("summary") != [replacement_note(change.player, new)]:
+        raise ValueError("the summary does not match the change")
+    keys[change.player] = str(new.get("key"))

@@ -1,0 +1,123 @@
+"""Moderated Age of Renaissance self-play (issue 8): whole games through the moderator's real
+pipeline on disk (game file, secrets file, lock), random answers from each player's legal lines.
+
+After every block the public file must name no card held in a hand, and no sealed answer may
+appear in it before its `unseal` entry; at the end `verify` replays the whole game with the
+secrets file. A violation writes the game and secrets files and the block to the failure folder.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+from engine.core.errors import InvariantViolation
+from pbem.errors import PbemError
+from pbem.orders.signatures import parse_public_key, public_key_line
+from pbem.pipeline import service, verify
+from pbem.play.selfplay import Stats, _record_end, signed_block
+from pbem.store import gamefile, hidden, seeds
+from pbem.store.gamefile import GameFile
+
+BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
+
+
+def strings_in(data: object) -> set[str]:
+    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact)."""
+    if isinstance(data, dict):
+        return set().union(*(strings_in(v) for v in data.values())) if data else set()
+    if isinstance(data, list):
+        return set().union(*(strings_in(v) for v in data)) if data else set()
+    return {data} if isinstance(data, str) else set()
+
+
+def secrecy_problems(path: Path, gf: GameFile) -> list[str]:
+    """Cards in hands named in the public file, and sealed answers shown before unsealing."""
+    assert gf.full is not None
+    shown = strings_in(yaml.safe_load(path.read_text(encoding="utf-8")))
+    found = [f"{card} is in a hand and in the public file"
+             for data in gf.full[0]["players"].values() for card in data["hand"].values()
+             if card in shown]
+    node = gf.full[1][0] if gf.full[1] else None
+    if node is not None and node.get("sealed"):
+        for who, line in node.get("answers", {}).items():
+            if any(str(line) in str(entry.get("block", "")) for entry in gf.log
+                   if entry.get("player") == who and entry.get("node") == node["id"]):
+                found.append(f"{who}'s sealed answer is readable before unsealing")
+    return found
+
+
+def bot_keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
+    names = [f"bot{i + 1}" for i in range(players)]
+    return {name: Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"{seed}-key-{name}"))
+            for name in names}
+
+
+def play_moderated(seed: str, players: int, options: dict[str, Any], stats: Stats,
+                   out_dir: Path) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="pbem-moderated-"))
+    try:
+        _play(folder, seed, players, options, stats, out_dir)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats: Stats,
+          out_dir: Path) -> None:
+    keys = bot_keys(seed, players)
+    publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
+               for name, k in keys.items()]
+    path = folder / "game.yaml"
+    service.new_game(path, publics, game_id=seed, ruleset_name="aor", seed_text=seed,
+                     options=options)
+    rng = random.Random(seed)
+    for blocks in range(BLOCK_CAP):
+        gf = gamefile.load(path)
+        hidden.attach(path, gf, required=True)
+        if gf.state["over"]:
+            break
+        owed = service.status(gf)["waiting_for"]
+        player = owed[0] if len(owed) == 1 else rng.choice(owed)
+        line = rng.choice(service.legal_lines(gf, player)["lines"])
+        text = signed_block(gf, player, keys[player], line)
+        try:
+            applied = service.apply_block(path, text)
+            after = gamefile.load(path)
+            hidden.attach(path, after, required=True)
+            problems = secrecy_problems(path, after)
+            if problems:
+                raise InvariantViolation("; ".join(problems))
+        except (PbemError, InvariantViolation) as error:
+            stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
+            stats.failures.append(_keep(out_dir, seed, path, text))
+            stats.games += 1
+            return
+        stats.verbs[line.split()[0]] += 1
+        stats.kinds.update(e["kind"] for e in applied.events)
+        stats.decisions += 1
+    else:
+        stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
+        stats.games += 1
+        return
+    try:
+        verify.replay(path, gamefile.load(path), seeds.seed_path(path, gf))
+    except PbemError as error:
+        stats.violations.append(f"{seed}: verify: {error}")
+    _record_end(stats, gf.state)
+
+
+def _keep(out_dir: Path, seed: str, path: Path, block: str) -> str:
+    """The game and secrets files as they were before the failing block, and the block."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    game = out_dir / f"selfplay-{seed}.yaml"
+    shutil.copy(path, game)
+    secrets = seeds.seed_path(path, gamefile.load(path))
+    shutil.copy(secrets, out_dir / secrets.name)  # the name the game file records
+    (out_dir / f"selfplay-{seed}.block.txt").write_text(block, encoding="utf-8")
+    return str(game)

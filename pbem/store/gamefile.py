@@ -1,0 +1,227 @@
+"""The game file: schema, deterministic YAML, the state hash, the lock and the atomic write."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pbem.errors import BusyError, CorruptGameError, UsageError
+
+FORMAT = 1
+TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
+LOG_KINDS = ("setup", "orders", "timeout", "correction", "reveal", "unseal")
+
+
+@dataclass
+class GameFile:
+    game: dict[str, Any]
+    roster: dict[str, Any]
+    randomness: dict[str, Any]
+    seq: int
+    state: dict[str, Any]
+    agenda: list[dict[str, Any]]
+    log: list[dict[str, Any]] = field(default_factory=list)
+    format: int = FORMAT
+    # A moderated Age of Renaissance game's whole state (hands, deck, sealed answers) as
+    # (state, agenda), attached from the moderator's secrets file (pbem.store.hidden); never written
+    # to the game file, whose `state` and `agenda` are the public part.
+    full: tuple[dict[str, Any], list[dict[str, Any]]] | None = field(
+        default=None, compare=False, repr=False)
+
+    @property
+    def game_id(self) -> str:
+        return str(self.game["id"])
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "format": self.format, "game": self.game, "roster": self.roster,
+            "randomness": self.randomness, "seq": self.seq, "state": self.state,
+            "agenda": self.agenda, "log": self.log,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> GameFile:
+        if not isinstance(data, dict):
+            raise CorruptGameError("game file: the top level is not a mapping")
+        unknown = [key for key in data if key not in TOP_KEYS]
+        if unknown:
+            raise CorruptGameError(f"game file: unknown top-level key '{unknown[0]}'; "
+                                   f"expected {', '.join(TOP_KEYS)}")
+        missing = [key for key in TOP_KEYS if key not in data]
+        if missing:
+            raise CorruptGameError(f"game file: missing top-level key '{missing[0]}'")
+        if data["format"] != FORMAT:
+            raise CorruptGameError(f"game file: format {data['format']} is not supported "
+                                   f"(this pbem reads format {FORMAT})")
+        for key, kind in (("game", dict), ("roster", dict), ("randomness", dict), ("seq", int),
+                          ("state", dict), ("agenda", list), ("log", list)):
+            if not isinstance(data[key], kind):
+                raise CorruptGameError(f"game file: '{key}' should be a {kind.__name__}")
+        return cls(data["game"], data["roster"], data["randomness"], data["seq"], data["state"],
+                   data["agenda"], data["log"], data["format"])
+
+    def player_ids(self) -> list[str]:
+        return [p["id"] for p in self.roster["players"]]
+
+    def roster_entry(self, player_id: str) -> dict[str, Any] | None:
+        return next((p for p in self.roster["players"] if p["id"] == player_id), None)
+
+
+# --- hashing --------------------------------------------------------------------------------
+
+
+def canonical_json(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def state_hash(game: dict[str, Any], seq: int, state: dict[str, Any],
+               agenda: list[dict[str, Any]]) -> str:
+    """SHA-256 of the canonical form of what a block is written against (changing it is a
+    format change). Reports and block headers use its first 16 hex digits."""
+    payload = {"game": game, "seq": seq, "state": state, "agenda": agenda}
+    return hashlib.sha256(canonical_json(payload)).hexdigest()
+
+
+def fingerprint(full_hash: str) -> str:
+    return full_hash[:16]
+
+
+def current_hash(gf: GameFile) -> str:
+    return state_hash(gf.game, gf.seq, gf.state, gf.agenda)
+
+
+# --- YAML -----------------------------------------------------------------------------------
+
+_BaseDumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _dumper_class(base: type) -> type:
+    class Dumper(base):  # type: ignore[misc]
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def str_presenter(dumper: Any, value: str) -> Any:
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, str_presenter)
+    return Dumper
+
+
+_DUMPERS = {"c": _dumper_class(_BaseDumper), "py": _dumper_class(yaml.SafeDumper)}
+
+
+def dump_text(gf: GameFile, backend: str = "c") -> str:
+    text: str = yaml.dump(gf.to_data(), Dumper=_DUMPERS[backend], sort_keys=False,
+                          allow_unicode=True, width=1_000_000, default_flow_style=False)
+    return text
+
+
+def load_text(text: str, *, loader: type | None = None) -> GameFile:
+    try:
+        data = yaml.load(text, Loader=loader or _BaseLoader)  # noqa: S506 - safe loaders only
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise CorruptGameError(f"game file is not valid YAML{where}") from None
+    return GameFile.from_data(data)
+
+
+def load(path: Path) -> GameFile:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no game file at {path}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    return load_text(text)
+
+
+_LOG_KEY = "\nlog:\n"
+_EMPTY_LOG = "log: []\n"
+
+
+def load_head(path: Path) -> tuple[GameFile, str | None]:
+    """The game without parsing its log (which only grows): the GameFile has an empty log and
+    the log's YAML text comes back as is, for `dump_appended`. None when it cannot be split."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no game file at {path}") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    # `log` is the last top-level key; nested keys are indented, so this finds the top one.
+    at = text.find(_LOG_KEY)
+    if at < 0 or not text.endswith("\n"):
+        return load_text(text), None
+    head = load_text(text[:at + 1] + _EMPTY_LOG)
+    return head, text[at + len(_LOG_KEY):]
+
+
+def dump_appended(gf: GameFile, old_log: str) -> str:
+    """The whole file, byte-identical to dump_text() of the full game: `gf.log` holds only the
+    new entries, appended after the old log's text."""
+    head = dump_text(GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda,
+                              [], gf.format))
+    if not head.endswith(_EMPTY_LOG):
+        raise CorruptGameError("game file: the log is not the last key")
+    new: str = yaml.dump(gf.log, Dumper=_DUMPERS["c"], sort_keys=False, allow_unicode=True,
+                         width=1_000_000, default_flow_style=False) if gf.log else ""
+    return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Temp file beside the target, fsync, rename over it, fsync the directory."""
+    directory = path.resolve().parent
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp_name)
+        raise
+    dir_fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+@contextlib.contextmanager
+def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
+    """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
+    lock_path = path.with_name(path.name + ".lock")
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as error:
+                if error.errno not in (errno.EAGAIN, errno.EACCES):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise BusyError(f"{path.name} is busy: another pbem run holds "
+                                    f"{lock_path.name}; try again") from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)

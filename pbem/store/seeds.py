@@ -1,0 +1,83 @@
+"""Seed material: making seeds, the seed file, the commitment, and building the Chance."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from engine.core.chance import Chance, Draw, NoChance, ReplayChance, SeededChance
+from pbem.errors import CorruptGameError, UsageError
+from pbem.store.gamefile import GameFile
+
+
+def make_seed(seed_text: str | None) -> bytes:
+    """A 32-byte seed: derived from `--seed TEXT` for reproducible games, else random."""
+    if seed_text is None:
+        return os.urandom(32)
+    return hashlib.sha256(f"pbem-seed:{seed_text}".encode()).digest()
+
+
+def commitment(seed: bytes) -> str:
+    return "sha256:" + hashlib.sha256(seed).hexdigest()
+
+
+def seed_path(game_path: Path, gf: GameFile) -> Path:
+    name = gf.randomness.get("seed_file") or game_path.with_suffix(".seed").name
+    return game_path.resolve().parent / str(name)
+
+
+def write_seed_file(path: Path, seed: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="ascii") as out:
+        out.write(seed.hex() + "\n")
+
+
+def _parse_seed(text: str, where: str) -> bytes:
+    if text.lstrip().startswith("{"):  # a moderated Age of Renaissance game's secrets file
+        from pbem.store.hidden import parse_secrets
+
+        return parse_secrets(text, where).seed
+    try:
+        return bytes.fromhex(text.strip())
+    except ValueError:
+        raise CorruptGameError(f"{where} does not hold a hex seed") from None
+
+
+def known_seed(game_path: Path, gf: GameFile, secrets_file: Path | None = None) -> bytes | None:
+    """The seed if this run may know it: open games, revealed games, or the moderator's file."""
+    if gf.randomness.get("seed"):
+        seed = _parse_seed(str(gf.randomness["seed"]), "the game file's seed")
+    else:
+        path = secrets_file or seed_path(game_path, gf)
+        if not path.exists():
+            return None
+        seed = _parse_seed(path.read_text(encoding="utf-8"), path.name)
+    expected = gf.randomness.get("commitment")
+    if expected and commitment(seed) != expected:
+        raise CorruptGameError("the seed does not match the game's commitment")
+    return seed
+
+
+def chance_for(game_path: Path, gf: GameFile, next_n: int) -> Chance:
+    seed = known_seed(game_path, gf)
+    if seed is None:
+        return NoChance()
+    return SeededChance(seed, gf.game_id, next_n)
+
+
+def replay_chance(seed: bytes | None, game_id: str, next_n: int,
+                  recorded: list[dict[str, object]]) -> Chance:
+    """For verify: re-derive draws when the seed is known, else replay the recorded ones."""
+    if seed is not None:
+        return SeededChance(seed, game_id, next_n)
+    draws = [Draw(int(str(d["n"])), str(d["purpose"]), str(d["outcome"])) for d in recorded]
+    return ReplayChance(draws, next_n)
+
+
+def require_seed(game_path: Path, gf: GameFile) -> bytes:
+    seed = known_seed(game_path, gf)
+    if seed is None:
+        raise UsageError(f"this needs the game's seed file {seed_path(game_path, gf).name}, "
+                         "which only the moderator holds")
+    return seed

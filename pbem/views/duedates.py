@@ -1,0 +1,31 @@
+"""Deadlines as a reader sees them: who owes the pending decision and by when, in the reader's
+time zone (or each owing player's own, for the status of the whole table)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pbem.delivery import deadlines, mail
+from pbem.store.gamefile import GameFile
+
+
+def deadline_rows(game: Path, gf: GameFile, viewer: str | None, now: datetime
+                  ) -> list[dict[str, Any]]:
+    """One row per owing player with a deadline; the clock starts when pbem first sees a
+    decision pending (recorded in the post book), so no clock time enters the game file."""
+    if not any(d.deadline for d in deadlines.due_now(gf, now)):
+        return []  # no deadlines set: leave the post book alone
+    with mail.open_book(game) as book:
+        since = book.since(gf, now)
+    rows = []
+    for due in deadlines.due_now(gf, since):
+        if due.deadline is None:
+            continue
+        zone = deadlines.zone_of(gf, viewer if viewer else due.player)
+        rows.append({"player": due.player, "who": mail.who(gf, due.player),
+                     "due": deadlines.iso(due.deadline),
+                     "when": deadlines.local_time(due.deadline, zone),
+                     "late": due.is_late(now)})
+    return rows
