@@ -1,6 +1,6 @@
 """Benchmark games: a seeded 4-player game driven to block N through the real apply pipeline.
 
-Blocks are signed one-line blocks applied with `pbem.pipeline.service.apply_text`, exactly as
+Blocks are signed one-line blocks applied with `pbem.pipeline.apply.apply_text`, exactly as
 `pbem.play.selfplay.play_full` does. A uniformly random game ends (Patron victory: the decks run
 out) after 100-ish blocks, so the policy here stretches the game: every market draw should buy
 as many decisions as it can.
@@ -30,9 +30,9 @@ from engine.core.chance import Chance, SeededChance
 from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.catalog import Card
-from pbem.pipeline import service
+from pbem.pipeline.apply import apply_text
+from pbem.pipeline.game import from_gamefile
 from pbem.play.selfplay import new_selfplay_game, signed_block
-from pbem.rulesets import table_of
 from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile
 
@@ -115,8 +115,9 @@ def build(seed: str, targets: Sequence[int]) -> Built:
     def make_chance(n: int) -> Chance:
         return SeededChance(master, gf.game_id, n)
 
+    game = from_gamefile(gf, master)
     while not gf.state["over"]:
-        ruleset, table = table_of(gf)
+        ruleset, table = game.ruleset, game.table()
         player = waiting_for(table.agenda)[0]
         choice = choose(rng, table, options_now(ruleset, table))
         block = signed_block(gf, player, keys[player], choice.line)
@@ -125,7 +126,7 @@ def build(seed: str, targets: Sequence[int]) -> Built:
         if gf.seq >= goal:
             break
         previous = (gf.seq, gf.state, gf.agenda, len(gf.log), block)
-        service.apply_text(gf, block, make_chance)
+        apply_text(game, block)
     built.final_seq = gf.seq
     built.over = bool(gf.state["over"])
     if built.over and previous is not None:

@@ -25,9 +25,10 @@ from typing import Any
 
 from _game import PLAYERS, Snapshot, longest
 
-from engine.core.chance import Chance
-from pbem import resources
-from pbem.pipeline import service, verify
+from pbem import api, rulesets
+from pbem.pipeline import replay
+from pbem.pipeline.apply import apply_text
+from pbem.pipeline.game import from_gamefile
 from pbem.play import selfplay
 from pbem.store import gamefile, seeds
 
@@ -126,16 +127,12 @@ def apply_in_process(master: Path, block: Path, runs: int) -> dict[str, float]:
     work = master.with_suffix(".inproc.yaml")
     for index in range(runs + 1):  # run 0 is a warm-up
         begin = time.perf_counter()
-        resources.pax_catalog.cache_clear()  # every process builds the catalog once
-        resources.pax_catalog()
+        rulesets.catalog_for.cache_clear()  # every process builds the catalog once
+        rulesets.pax_catalog()
         start = time.perf_counter()
         gf = gamefile.load(master)
         loaded = time.perf_counter()
-
-        def make_chance(n: int, gf: gamefile.GameFile = gf) -> Chance:
-            return seeds.chance_for(master, gf, n)
-
-        applied = service.apply_text(gf, text, make_chance)
+        applied = apply_text(from_gamefile(gf, seeds.known_seed(master, gf), master), text)
         adjudicated = time.perf_counter()
         out = gamefile.dump_text(applied.gf)
         dumped = time.perf_counter()
@@ -178,7 +175,7 @@ def bench_verify(directory: Path, snap: Snapshot, runs: int) -> dict[str, Any]:
         start = time.perf_counter()
         gf = gamefile.load(game)
         loaded = time.perf_counter()
-        verify.replay(game, gf)
+        replay.verify(game, gf)
         replays.append(time.perf_counter() - loaded)
         loads.append(loaded - start)
     in_process = statistics.median(replays)
@@ -218,8 +215,9 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
     stats = selfplay.run(games, 4, "bench-aor", {"end": "epoch1"}, fast=True, ruleset="aor")
     data = stats.to_data()
     from pbem.orders.signatures import parse_public_key, public_key_line
+    from pbem.pipeline.game import open_game
+    from pbem.pipeline.queries import legal_lines, status
     from pbem.play.selfplay_moderated import bot_keys, signed_block
-    from pbem.store import hidden
 
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-aor-") as temp:
@@ -227,19 +225,19 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
         keys = bot_keys("bench-aor", 4)
         publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), n, None))
                    for n, k in keys.items()]
-        service.new_game(path, publics, game_id="bench-aor", ruleset_name="aor",
-                         seed_text="bench-aor", options={"end": "epoch2"})
+        api.new_game(path, publics, game_id="bench-aor", ruleset_name="aor",
+                     seed_text="bench-aor", options={"end": "epoch2"})
         rng = random.Random("bench-aor")
         while len(times) < moderated_blocks:
-            gf = gamefile.load(path)
-            hidden.attach(path, gf, required=True)
+            opened = open_game(path)
+            gf = opened.gf
             if gf.state["over"]:
                 break
-            player = rng.choice(service.status(gf)["waiting_for"])
+            player = rng.choice(status(opened)["waiting_for"])
             text = signed_block(gf, player, keys[player],
-                          rng.choice(service.legal_lines(gf, player)["lines"]))
+                                rng.choice(legal_lines(opened, player)["lines"]))
             started = time.perf_counter()
-            service.apply_block(path, text)
+            api.apply_block(path, text)
             times.append(time.perf_counter() - started)
     return {"selfplay_fast": {"games": data["games"], "decisions": data["decisions"],
                               "games_per_second": data["games_per_second"],

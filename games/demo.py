@@ -16,7 +16,7 @@ from pathlib import Path
 from engine.core.adjudicate import answer, options_now
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
-from pbem.rulesets import table_of
+from pbem.pipeline.game import table_of
 from pbem.store import gamefile, seeds
 
 OUT = Path("demo-out")

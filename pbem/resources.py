@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from engine.aor.catalog import Catalog as AorCatalog
-from engine.aor.catalog import CatalogError as AorCatalogError
-from engine.aor.catalog import build_catalog as build_aor_catalog
-from engine.pax.catalog import Catalog, CatalogError, build_catalog
-from pbem.errors import CorruptGameError
-
 _PACKAGE = Path(__file__).resolve().parent
+CACHE_NAME = "catalog.json"
 
 
 def data_root(name: str) -> Path:
@@ -40,55 +35,25 @@ def _load_yaml(path: Path) -> Any:
         return yaml.load(handle, Loader=loader)  # noqa: S506 - a safe loader
 
 
-def pax_data() -> dict[str, Any]:
-    """The Pax data files, from the JSON cache when present (start-up time matters: every
-    command builds the catalog), else from the YAML sources."""
-    root = games_dir() / "pax"
-    cached = root / "catalog.json"
+def ruleset_sources(name: str, files: Sequence[str]) -> dict[str, Any]:
+    """The ruleset's data files parsed from their YAML sources under games/<name>/."""
+    root = games_dir() / name
+    return {file: _load_yaml(root / f"{file}.yaml") for file in files}
+
+
+def ruleset_data(name: str, files: Sequence[str]) -> dict[str, Any]:
+    """The data files from the JSON cache when present (start-up time matters: every command
+    builds the catalog), else from the YAML sources."""
+    cached = games_dir() / name / CACHE_NAME
     if cached.exists():
         data: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
         return data
-    return {name: _load_yaml(root / f"{name}.yaml") for name in ("cards", "map", "abilities")}
+    return ruleset_sources(name, files)
 
 
-@cache
-def pax_catalog() -> Catalog:
-    data = pax_data()
-    try:
-        return build_catalog(data["cards"], data["map"], data["abilities"])
-    except CatalogError as error:
-        raise CorruptGameError(f"game data: {error}") from None
-
-
-AOR_FILES = ("board", "cards", "advances", "tables")
-
-
-def aor_sources() -> dict[str, Any]:
-    root = games_dir() / "aor"
-    return {name: _load_yaml(root / f"{name}.yaml") for name in AOR_FILES}
-
-
-def write_aor_cache() -> Path:
-    """games/aor/catalog.json from the YAML sources (rerun after editing them)."""
-    target = games_dir() / "aor" / "catalog.json"
-    text = json.dumps(aor_sources(), ensure_ascii=False, separators=(",", ":"))
+def write_cache(name: str, files: Sequence[str]) -> Path:
+    """games/<name>/catalog.json from the YAML sources (rerun after editing them)."""
+    target = games_dir() / name / CACHE_NAME
+    text = json.dumps(ruleset_sources(name, files), ensure_ascii=False, separators=(",", ":"))
     target.write_text(text + "\n", encoding="utf-8")
     return target
-
-
-def aor_data() -> dict[str, Any]:
-    """The Age of Renaissance data files, from the JSON cache when present."""
-    cached = games_dir() / "aor" / "catalog.json"
-    if cached.exists():
-        data: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
-        return data
-    return aor_sources()
-
-
-@cache
-def aor_catalog() -> AorCatalog:
-    data = aor_data()
-    try:
-        return build_aor_catalog(*(data[name] for name in AOR_FILES))
-    except AorCatalogError as error:
-        raise CorruptGameError(f"game data: {error}") from None

@@ -1,75 +1,98 @@
-"""The rulesets pbem can run, and how to build a table for a game file."""
+"""The rulesets pbem can run: one table, and how to build a table for a game file.
+
+This is the only module under pbem/ that names a ruleset. Each entry says where the engine's
+ruleset object lives and where its scenario builder lives; a ruleset is imported only when a
+game of it is opened (start-up time matters: bench/README.md).
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+import importlib
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from engine.aor.ruleset import AOR
 from engine.core.ruleset import Ruleset
-from engine.core.table import Table
-from engine.pax.ruleset import PAX
 from pbem.errors import CorruptGameError, UsageError
-from pbem.resources import aor_catalog, pax_catalog
-from pbem.store import hidden
+from pbem.resources import ruleset_data
 from pbem.store.gamefile import GameFile
 
-RULESETS = ("pax", "aor")
-PLAYER_COUNTS = {"pax": (2, 4), "aor": (3, 6)}
-_PLAYER_ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
+
+@dataclass(frozen=True)
+class Registered:
+    ruleset: str  # "module:ATTRIBUTE" of the engine's ruleset object
+    scenarios: str  # "module:RULES" of its scenario format (pbem.play.scenarios.paths)
 
 
-def _unknown(name: str) -> UsageError:
-    return UsageError(f"unknown ruleset '{name}'; rulesets: {', '.join(RULESETS)}")
+TABLE: dict[str, Registered] = {
+    "pax": Registered("engine.pax.ruleset:PAX", "pbem.play.scenarios.pax:RULES"),
+    "aor": Registered("engine.aor.ruleset:AOR", "pbem.play.scenarios.aor:RULES"),
+}
+DEFAULT = "pax"
+RULESETS = tuple(TABLE)
 
 
+def _load(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def check_name(name: str) -> str:
+    if name not in TABLE:
+        raise UsageError(f"unknown ruleset '{name}'; rulesets: {', '.join(RULESETS)}")
+    return name
+
+
+@cache
 def ruleset_for(name: str) -> Ruleset:
-    if name == "pax":
-        return PAX
-    if name == "aor":
-        return AOR
-    raise _unknown(name)
+    ruleset: Ruleset = _load(TABLE[check_name(name)].ruleset)
+    return ruleset
 
 
+def scenario_builder(name: str) -> Any:
+    return _load(TABLE[check_name(name)].scenarios)
+
+
+@cache
 def catalog_for(name: str) -> Any:
-    if name == "pax":
-        return pax_catalog()
-    if name == "aor":
-        return aor_catalog()
-    raise _unknown(name)
+    ruleset = ruleset_for(name)
+    try:
+        return ruleset.build_catalog(ruleset_data(name, ruleset.data_files))
+    except ValueError as error:  # each catalog's error is a ValueError naming the file and key
+        raise CorruptGameError(f"game data: {error}") from None
 
 
-def seat_ids(name: str, names: Sequence[str]) -> list[str]:
-    """The player ids handed to the ruleset's setup. Pax deals banks to seats; in Age of
-    Renaissance the players keep their key names as ids (lower case), else p1, p2, ..."""
-    if name != "aor":
-        return [f"seat{i + 1}" for i in range(len(names))]
-    wanted = [n.strip().lower() for n in names]
-    if all(_PLAYER_ID.match(n) for n in wanted) and len(set(wanted)) == len(wanted):
-        return wanted
-    return [f"p{i + 1}" for i in range(len(names))]
-
-
-def setup_seats(gf: GameFile) -> list[str]:
-    """The ids the game was set up with (for replay): Pax seats, or the roster ids in order."""
-    name = str(gf.game["ruleset"])
-    if name == "aor":
-        return [str(p["id"]) for p in gf.roster["players"]]
-    return seat_ids(name, [""] * int(gf.game["players"]))
-
-
-def table_of(gf: GameFile) -> tuple[Ruleset, Table]:
-    """The game's table. In a moderated Age of Renaissance game that is the whole state when
-    the secrets are attached (pbem.store.hidden.attach), else the public state (hands as sizes)."""
+def ruleset_of(gf: GameFile) -> Ruleset:
     name = str(gf.game.get("ruleset", ""))
-    if name not in RULESETS:
+    if name not in TABLE:
         raise CorruptGameError(f"game file names unknown ruleset '{name}'")
-    if hidden.is_hidden(gf):
-        return ruleset_for(name), hidden.whole_table(gf, catalog_for(name))
-    return ruleset_for(name), Table(gf.state, gf.agenda, catalog_for(name))
+    return ruleset_for(name)
+
+
+def catalog_of(gf: GameFile) -> Any:
+    return catalog_for(ruleset_of(gf).name)
+
+
+def player_counts(name: str) -> tuple[int, int]:
+    return ruleset_for(name).player_counts
 
 
 def all_messages() -> list[dict[str, str]]:
     """Every ruleset's message catalog (engine.core.words)."""
     return [ruleset_for(name).messages for name in RULESETS]
+
+
+def setup_seats(gf: GameFile) -> list[str]:
+    """The ids the game was set up with (for replay): the ruleset maps the roster's ids to
+    themselves where players keep their names, and to seats where seats are dealt."""
+    return ruleset_of(gf).seat_ids([str(p["id"]) for p in gf.roster["players"]])
+
+
+def pax_catalog() -> Any:
+    """The Pax Renaissance catalog (for tests and tools)."""
+    return catalog_for("pax")
+
+
+def aor_catalog() -> Any:
+    """The Age of Renaissance catalog (for tests and tools)."""
+    return catalog_for("aor")

@@ -8,7 +8,7 @@ from engine.core.chance import SeededChance
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 
 @pytest.fixture(scope="session")

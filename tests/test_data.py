@@ -7,7 +7,7 @@ from pathlib import Path
 
 import yaml
 
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 PAX = Path(__file__).resolve().parents[1] / "games" / "pax"
 

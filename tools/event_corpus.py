@@ -15,7 +15,7 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
 from pbem import words
-from pbem.rulesets import PLAYER_COUNTS, catalog_for, ruleset_for, seat_ids
+from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import seeds
 
 VARIANTS = {"pax": [{}, {"map": "1550"}, {"map": "reformation"}, {"astrology": True}],
@@ -25,14 +25,14 @@ VARIANTS = {"pax": [{}, {"map": "1550"}, {"map": "reformation"}, {"astrology": T
 def main() -> None:
     name, games = sys.argv[1], int(sys.argv[2])
     ruleset, catalog = ruleset_for(name), catalog_for(name)
-    low, high = PLAYER_COUNTS[name]
+    low, high = ruleset.player_counts
     out = sys.stdout
     for index in range(games):
         players = low + index % (high - low + 1)
         options = VARIANTS[name][index % len(VARIANTS[name])]
         seed = f"corpus-{name}-{index}"
         chance = SeededChance(seeds.make_seed(seed), seed, 0)
-        seats = seat_ids(name, [f"bot{i + 1}" for i in range(players)])
+        seats = ruleset.seat_ids([f"bot{i + 1}" for i in range(players)])
         try:
             table, events = ruleset.setup(catalog, seed, seats, dict(options), chance)
         except ValueError:

@@ -53,7 +53,7 @@ TABLES = {  # tables.yaml section -> its fields
 BATTLE = "green_vs_rank green_vs_rank_with_proselytism black_vs_white black_vs_white_with_military_advantage"
 
 
-class CatalogError(Exception):
+class CatalogError(ValueError):
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
         self.file, self.entry, self.field = file, entry, field
         super().__init__(f"{file}: {entry}: {field}: {problem}")

@@ -7,10 +7,11 @@ capitals by bid, and the sealed token purchase; each turn then runs 9.1-9.7 as a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.aor import invariants
+from engine.aor import cards_view, display, invariants, projection
 from engine.aor.actions.acquire import Acquire, MasterArtDiscard, Stabilize
 from engine.aor.actions.expand import CathedralDefence, Expand, Trade
 from engine.aor.actions.flow import settle
@@ -18,6 +19,8 @@ from engine.aor.actions.phase_start import BuyCards, Mill, Removal, Renaissance
 from engine.aor.actions.play import Cede, Choose, CivilWarLoss, Commodity, PlayCards
 from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
+from engine.aor.catalog import build_catalog as build_aor_catalog
+from engine.aor.draws import audience
 from engine.aor.messages import MESSAGES
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
@@ -51,6 +54,7 @@ ENDS = ("advances", "epoch1", "epoch2", "epoch3")
 # Who keeps sealed bids secret: the moderator; nobody, by commit and reveal (engine.core.sealing);
 # or nobody at all (plain: later bidders may see earlier bids; for teaching and bots).
 SEALINGS = ("moderator", "commit", "plain")
+_PLAYER_ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -131,6 +135,69 @@ class AorRuleset:
 
     def is_over(self, t: Table) -> bool:
         return bool(t.state["over"])
+
+    # --- what pbem needs besides the rules (engine.core.ruleset.Ruleset) ---
+
+    title = "Age of Renaissance"
+    player_counts: tuple[int, int] = (3, 6)
+    can_resign = True
+    hidden_information = True  # hands and the deck (aor-pbem 5)
+    templates = "aor"
+    data_files: tuple[str, ...] = ("board", "cards", "advances", "tables")
+    default_options: dict[str, Any] = dict(DEFAULT_OPTIONS)
+    selfplay_options: dict[str, Any] = {"end": "epoch1"}  # a whole game is minutes of play
+
+    def build_catalog(self, data: dict[str, Any]) -> Catalog:
+        return build_aor_catalog(*(data[name] for name in self.data_files))
+
+    def seat_ids(self, names: Sequence[str]) -> list[str]:
+        """Players keep their key names as ids (lower case) when those make good ids, else
+        p1, p2, ..."""
+        wanted = [n.strip().lower() for n in names]
+        if all(_PLAYER_ID.match(n) for n in wanted) and len(set(wanted)) == len(wanted):
+            return wanted
+        return [f"p{i + 1}" for i in range(len(names))]
+
+    def check_options(self, options: dict[str, Any], *, players: int,
+                      open_game: bool) -> dict[str, Any]:
+        """A moderated game's sealed bids go to the moderator; an open game seals them by
+        commit and reveal unless the players choose `sealing=plain`."""
+        if not self.player_counts[0] <= players <= self.player_counts[1]:
+            raise SetupError(f"Age of Renaissance takes 3 to 6 players, not {players}")
+        if not open_game:
+            if options.get("sealing", "moderator") != "moderator":
+                raise SetupError("sealing=commit and sealing=plain are for open games (--open); "
+                                 "a moderated game's sealed bids go to the moderator")
+            return check_options({**options, "sealing": "moderator"})
+        if options.get("sealing") == "moderator":
+            raise SetupError("an open game has no moderator to hold sealed bids; use "
+                             "sealing=commit (the default) or sealing=plain")
+        return check_options({"sealing": "commit", **options})
+
+    def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,
+                hands_open: bool) -> dict[str, Any]:
+        return display.for_reader(t, view, viewer, hands_open)
+
+    def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return projection.public_state(state)
+
+    def viewable(self, public: dict[str, Any]) -> dict[str, Any]:
+        return projection.viewable(public)
+
+    def draw_audience(self, purpose: str) -> list[str] | None:
+        return audience(purpose)
+
+    def card_entries(self, catalog: Catalog, query: str | None) -> list[dict[str, Any]]:
+        return cards_view.entries(catalog, query)
+
+    def card_line(self, entry: dict[str, Any]) -> str:
+        return cards_view.line(entry)
+
+    def card_text(self, entry: dict[str, Any]) -> str:
+        return cards_view.text(entry)
+
+    def coverage(self, catalog: Catalog) -> dict[str, tuple[str, list[str]]]:
+        return {}
 
 
 AOR = AorRuleset()

@@ -17,9 +17,10 @@ from engine.aor.model import State, hand_size, new_round, new_state, pay, player
 from engine.aor.order import apply_token_purchase
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder, InvariantViolation
+from engine.core.errors import SetupError as CoreSetupError
 
 
-class SetupError(ValueError):
+class SetupError(CoreSetupError):
     pass
 
 

@@ -151,17 +151,16 @@ def adjudicate(
     """Apply one player's lines to a working copy; any rule error leaves `table` untouched.
     (With `in_place`, a rejected block may leave `table` half-changed: use one line only.)"""
     work = table if in_place else table.copy()
-    reader = _Reader(chance, bool(getattr(ruleset, "draw_ends_block", False)), len(lines))
+    reader = _Reader(chance, ruleset.draw_ends_block, len(lines))
     events: list[Event] = []
-    resign = getattr(ruleset, "resign", None)
     for index, (number, text) in enumerate(lines):
         reader.index = index
         try:
-            if resign is not None and fold(text) == "resign":
+            if ruleset.can_resign and fold(text) == "resign":
                 # Resignation may come at any time, not only as an answer (AoR 11.3).
                 reader.culprit = (number, text)
                 reader.open = index == len(lines) - 1 or not reader.strict
-                events += resign(work, player, reader)
+                events += ruleset.resign(work, player, reader)
                 continue
             events += _apply_line(ruleset, work, player, number, text, reader)
         except DrawRefused:

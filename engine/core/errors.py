@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
+class SetupError(ValueError):
+    """A game cannot be set up as asked (options, player count); the message says why."""
+
+
 class RuleError(Exception):
     kind = "rule error"
 

@@ -65,14 +65,39 @@ class Action:
 
 
 class Ruleset(Protocol):
-    """A ruleset may also set `draw_ends_block = True` (read with getattr, so older rulesets
-    need not declare it): adjudicate then rejects a block in which a line that leads to a draw
-    is followed by more lines, before anything is drawn (engine.core.adjudicate)."""
+    """Everything pbem needs from a game; both games implement it, and pbem reaches a ruleset
+    only through this interface (pbem.rulesets holds the one table of them)."""
 
-    name: str
+    name: str  # the id in game files ("pax")
+    title: str  # for people ("Pax Renaissance (2nd edition)")
+    version: int
     actions: dict[str, Action]
     verbs: Sequence[str]
     messages: dict[str, str]  # event message id -> English template (engine.core.words)
+    player_counts: tuple[int, int]  # fewest and most players
+    # A line that leads to a draw must be the last of its block (engine.core.adjudicate).
+    draw_ends_block: bool
+    can_resign: bool  # a block starting with `resign` is taken at any time (`resign`)
+    # Some state is hidden from other players (hands, the deck): a moderated game keeps it in
+    # the moderator's secrets file and the game file holds `public_state` (pbem.store.hidden).
+    hidden_information: bool
+    templates: str  # the report template folder, templates/<templates>/
+    data_files: tuple[str, ...]  # games/<name>/<file>.yaml the catalog is built from
+    default_options: dict[str, Any]
+    selfplay_options: dict[str, Any]  # what self-play sets unless told (a shorter game)
+
+    def build_catalog(self, data: dict[str, Any]) -> Any:
+        """The catalog from the parsed data files; ValueError names a bad file and key."""
+        ...
+
+    def seat_ids(self, names: Sequence[str]) -> list[str]:
+        """The player ids handed to setup, from the players' key names in seat order."""
+        ...
+
+    def check_options(self, options: dict[str, Any], *, players: int,
+                      open_game: bool) -> dict[str, Any]:
+        """Every option with its default filled in; SetupError says what is wrong."""
+        ...
 
     def namer(self, t: Table) -> Namer: ...
 
@@ -84,5 +109,37 @@ class Ruleset(Protocol):
     def check_invariants(self, t: Table) -> None: ...
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]: ...
+
+    def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,
+                hands_open: bool) -> dict[str, Any]:
+        """Display-ready rows for the report templates (names, not ids), from `view`: the
+        viewer's hand, or every hand when `hands_open`. Empty when the view is enough."""
+        ...
+
+    def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        """What a player who owns nothing may see: hidden cards as counts."""
+        ...
+
+    def viewable(self, public: dict[str, Any]) -> dict[str, Any]:
+        """A public state in the engine's shape (hidden cards as placeholders), for views."""
+        ...
+
+    def draw_audience(self, purpose: str) -> list[str] | None:
+        """Who may see a draw made for `purpose`: None for everyone, else the players."""
+        ...
+
+    def resign(self, t: Table, player: str, chance: Chance) -> list[Event]: ...
+
+    def card_entries(self, catalog: Any, query: str | None) -> list[dict[str, Any]]:
+        """`pbem cards`: every card (and Advance...) matching `query`, as data."""
+        ...
+
+    def card_line(self, entry: dict[str, Any]) -> str: ...
+
+    def card_text(self, entry: dict[str, Any]) -> str: ...
+
+    def coverage(self, catalog: Any) -> dict[str, tuple[str, list[str]]]:
+        """Self-play counts: report name -> (event kind family, every name in the family)."""
+        ...
 
     def is_over(self, t: Table) -> bool: ...

@@ -21,7 +21,7 @@ SQUARES = ("holy", "imperial", "globalization", "renaissance")
 PROMO_SQUARES = ("byzantine",)  # the Age of Byzantine victory card, promo map only
 
 
-class CatalogError(Exception):
+class CatalogError(ValueError):
     def __init__(self, file: str, entry: str, field: str, problem: str) -> None:
         super().__init__(f"{file}: {entry}: {field}: {problem}")
 

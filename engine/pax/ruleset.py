@@ -7,9 +7,10 @@ from typing import Any
 
 from engine.core.chance import Chance
 from engine.core.choice import Namer
+from engine.core.errors import IllegalOrder
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table
-from engine.pax import invariants, setup, view
+from engine.pax import cards_view, invariants, setup, view
 from engine.pax.actions import oneshots, ops
 from engine.pax.actions.agents import PlaceAgent
 from engine.pax.actions.fair import Levy
@@ -18,10 +19,11 @@ from engine.pax.actions.play import Coronation, OneShot
 from engine.pax.actions.turn import Turn
 from engine.pax.battle import BattleWon, Casualty, Survivor
 from engine.pax.bishops import Pacify
-from engine.pax.catalog import Catalog
+from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
+from engine.pax.setup import DEFAULT_OPTIONS
 from engine.pax.upkeep import HandDiscard, Upkept
 
 ACTIONS: dict[str, Action] = {
@@ -68,6 +70,62 @@ class PaxRuleset:
 
     def is_over(self, t: Table) -> bool:
         return bool(t.state["over"])
+
+    # --- what pbem needs besides the rules (engine.core.ruleset.Ruleset) ---
+
+    title = "Pax Renaissance (2nd edition)"
+    player_counts: tuple[int, int] = (2, 4)
+    draw_ends_block = False
+    can_resign = False
+    hidden_information = False  # hands come from the open market; only the seed is secret
+    templates = "pax"
+    data_files: tuple[str, ...] = ("cards", "map", "abilities")
+    default_options: dict[str, Any] = dict(DEFAULT_OPTIONS)
+    selfplay_options: dict[str, Any] = {}
+
+    def build_catalog(self, data: dict[str, Any]) -> Catalog:
+        return build_catalog(data["cards"], data["map"], data["abilities"])
+
+    def seat_ids(self, names: Sequence[str]) -> list[str]:
+        """Banks are dealt to seats by the seed, so the setup sees seats only."""
+        return [f"seat{i + 1}" for i in range(len(names))]
+
+    def check_options(self, options: dict[str, Any], *, players: int,
+                      open_game: bool) -> dict[str, Any]:
+        return setup.check_options(options, players)
+
+    def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,
+                hands_open: bool) -> dict[str, Any]:
+        return {}  # the Pax view is display-ready
+
+    def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        return state
+
+    def viewable(self, public: dict[str, Any]) -> dict[str, Any]:
+        return public
+
+    def draw_audience(self, purpose: str) -> list[str] | None:
+        return None
+
+    def resign(self, t: Table, player: str, chance: Chance) -> list[Event]:
+        raise IllegalOrder("Pax Renaissance has no resignation")
+
+    def card_entries(self, catalog: Catalog, query: str | None) -> list[dict[str, Any]]:
+        return cards_view.entries(catalog, query)
+
+    def card_line(self, entry: dict[str, Any]) -> str:
+        return cards_view.line(entry)
+
+    def card_text(self, entry: dict[str, Any]) -> str:
+        return cards_view.text(entry)
+
+    def coverage(self, catalog: Catalog) -> dict[str, tuple[str, list[str]]]:
+        return {
+            "one_shots": ("oneshot", sorted({str(card.one_shot["type"]) for card in
+                                             catalog.cards.values() if card.one_shot})),
+            "ops": ("op", sorted({str(op["type"]) for op in catalog.ops.values()})),
+            "abilities": ("ability", sorted(catalog.abilities)),
+        }
 
 
 PAX = PaxRuleset()

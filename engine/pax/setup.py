@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.core.agenda import new_node
 from engine.core.chance import Chance
+from engine.core.errors import SetupError as CoreSetupError
 from engine.core.table import Event, Table, event
 from engine.pax.catalog import PROMO_SQUARES, SQUARES, Catalog
 from engine.pax.model import token
@@ -30,7 +31,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
 }
 
 
-class SetupError(ValueError):
+class SetupError(CoreSetupError):
     pass
 
 

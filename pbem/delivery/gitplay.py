@@ -17,7 +17,8 @@ from pathlib import Path
 
 from pbem.errors import UsageError
 from pbem.orders.signatures import parse_public_key
-from pbem.pipeline.service import status
+from pbem.pipeline.game import from_gamefile
+from pbem.pipeline.queries import status
 from pbem.store.gamefile import GameFile
 
 _FALLBACK_IDENTITY = ("-c", "user.name=pbem", "-c", "user.email=pbem@localhost")
@@ -34,7 +35,7 @@ def commit_message(gf: GameFile, texts: Sequence[str]) -> str:
     """First line: game, seq and who acted; then what happened and who must act now."""
     entry = gf.log[-1] if gf.log else {}
     actor = entry.get("player") or entry.get("kind", "setup")
-    data = status(gf)
+    data = status(from_gamefile(gf))
     body = [f"- {text}" for text in texts] or ["- (nothing public happened)"]
     if data["over"]:
         body.append(f"Game over: {', '.join(data['winners'])} won.")

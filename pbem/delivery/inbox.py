@@ -2,7 +2,7 @@
 
 For each message: find its blocks whatever the mail client did (quoted-printable, base64,
 format=flowed, HTML only, quoting, CRLF), route them to their game by the `game:` header,
-apply them (pbem.pipeline.service) or reject them, reply to the sender with a receipt or the reason and
+apply them (pbem.pipeline.apply) or reject them, reply to the sender with a receipt or the reason and
 their report's legal lines, mail the new reports, and mark the message processed.
 
 Exactly once: a block is applied at most once because the game log holds its payload hash (a
@@ -37,7 +37,9 @@ from pbem.delivery.mail import Book, Delivery, MailSettings, open_book, reply, r
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
 from pbem.orders.blockfinder import BEGIN, html_to_text, marker_kind, normalize
 from pbem.orders.orderblock import OrderBlock, find_blocks
-from pbem.pipeline import replacement, service
+from pbem.pipeline import apply, replace
+from pbem.pipeline import game as games
+from pbem.pipeline.game import Game
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 
@@ -320,22 +322,28 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             if error:
                 raise BlockError(error)
             if blocks and all((b.player or "").lower() == deadlines.MODERATOR for b in blocks):
-                gf = replacement.apply_replacement(path, text)
-                events = [{"text": line} for line in gf.log[-1]["summary"]]
+                gf = replace.apply_replacement(path, text)
+                events = list(gf.log[-1]["events"])
             else:
-                applied = service.apply_block(path, text)
-                gf, events = applied.gf, applied.events
-            seq, fresh, result = gf.seq, True, f"applied as seq {gf.seq}"
+                events = apply.apply_block(path, text).events
+            seq, fresh = games.open_game(path, whole=False).gf.seq, True
+            result = f"applied as seq {seq}"
         except BusyError:
             return Handled(False, "busy: another run holds the game; run again")
         except UsageError as failure:
             return Handled(False, f"left for the moderator: {failure}")
         except PbemError as failure:
-            gf = gamefile.load(path)
-            found = already_applied(gf, blocks) if isinstance(failure, DoesNotFitError) else None
+            game = games.open_game(path, head_only=False)
+            found = already_applied(game.gf, blocks) \
+                if isinstance(failure, DoesNotFitError) else None
             if found is None:
-                return reject(item, key, gf, book, str(failure), delivery, settings, now)
-            seq, fresh, result = found, found == gf.seq, f"already applied as seq {found}"
+                return reject(item, key, game, book, str(failure), delivery, settings, now)
+            # A resent, quoted or forwarded copy: the sender hears so, and nobody else is mailed
+            # again, unless the run that applied it stopped before its reports went out.
+            seq, result = found, f"already applied as seq {found}"
+            fresh = found == game.gf.seq and not _reported(book, found)
+        game = games.open_game(path, head_only=False)
+        gf = game.gf
         found_sender = roster_player(gf, message)
         outgoing = []
         if found_sender is not None:
@@ -344,20 +352,21 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
                      *(f"- {words.say(e)}" for e in events
                        if "visible_to" not in e or sender in e["visible_to"])]  # type: ignore[operator]
-            receipt = reply(message, gf, reader, to=address, kind="receipt", intro=intro,
+            receipt = reply(message, game, reader, to=address, kind="receipt", intro=intro,
                             subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,
                             settings=settings, now=now, report=False)
             outgoing += [receipt] if receipt is not None else []
         if fresh:
-            outgoing += report_messages(gf, book, settings, now)
+            outgoing += report_messages(game, book, settings, now)
         sent = delivery.deliver(outgoing)
         _record(book, key, message, result, now)
         return Handled(True, f"{result}; {len(sent)} message(s) out")
 
 
-def reject(item: Incoming, key: str, gf: GameFile, book: Book, reason: str,
+def reject(item: Incoming, key: str, game: Game, book: Book, reason: str,
            delivery: Delivery, settings: MailSettings, now: datetime) -> Handled:
     """Tell a roster sender why, with their report (its legal lines); strangers get nothing."""
+    gf = game.gf
     found_sender = roster_player(gf, item.message)
     sent: list[str] = []
     if found_sender is not None:
@@ -366,13 +375,19 @@ def reject(item: Incoming, key: str, gf: GameFile, book: Book, reason: str,
         intro = [f"Your orders for game {gf.game_id} were not applied: {reason}",
                  "Nothing changed. Your current report follows, with the legal lines if it is "
                  "your move; send a new signed block."]
-        message = reply(item.message, gf, reader, to=address, kind="rejection",
+        message = reply(item.message, game, reader, to=address, kind="rejection",
                         subject=f"[{gf.game_id}] seq {gf.seq}: orders rejected", intro=intro,
                         settings=settings, book=book, now=now, report=True)
         sent = delivery.deliver([message] if message is not None else [])
     _record(book, key, item.message, f"rejected: {reason}", now)
     reply_note = "reply sent" if sent else "no reply (the sender is not in the roster)"
     return Handled(True, f"rejected: {reason} ({reply_note})")
+
+
+def _reported(book: Book, seq: int) -> bool:
+    """Whether a processed message's run mailed the reports of `seq`."""
+    return any(isinstance(entry, dict) and entry.get("result") == f"applied as seq {seq}"
+               for entry in book.data["processed"].values())
 
 
 def _record(book: Book, key: str, message: EmailMessage, result: str, now: datetime) -> None:

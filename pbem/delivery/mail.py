@@ -37,9 +37,10 @@ import jinja2
 
 from pbem.delivery import deadlines
 from pbem.errors import CorruptGameError, UsageError
-from pbem.pipeline.service import status
+from pbem.pipeline.game import Game, open_game
+from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
-from pbem.store import gamefile, hidden
+from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 from pbem.views.model import report_model
 from pbem.views.report import render
@@ -218,10 +219,11 @@ def recipient(gf: GameFile, reader: str | None) -> str | None:
     return f"{entry.get('name') or reader or 'moderator'} <{entry['email']}>"
 
 
-def compose(gf: GameFile, reader: str | None, *, kind: str, subject: str, intro: Sequence[str],
-            settings: MailSettings, book: Book, now: datetime, report: bool = True,
-            to: str | None = None) -> EmailMessage | None:
+def compose(game: Game, reader: str | None, *, kind: str, subject: str,
+            intro: Sequence[str], settings: MailSettings, book: Book, now: datetime,
+            report: bool = True, to: str | None = None) -> EmailMessage | None:
     """One message: plain text with a markdown alternative, threaded in the game's thread."""
+    gf = game.gf
     address = to or recipient(gf, reader)
     if address is None:
         return None
@@ -240,8 +242,8 @@ def compose(gf: GameFile, reader: str | None, *, kind: str, subject: str, intro:
     }
     parts = []
     for fmt in ("text", "markdown"):
-        body = render(report_model(gf, reader), fmt) if report else ""
-        template = _environment().get_template(f"{gf.game['ruleset']}/mail/message.{fmt}.j2")
+        body = render(report_model(game, reader), fmt) if report else ""
+        template = _environment().get_template(f"mail/message.{fmt}.j2")
         parts.append(template.render(context, report=body))
     message = EmailMessage(policy=policy.SMTP)
     for name, value in {
@@ -275,23 +277,25 @@ def thread(message: EmailMessage, book: Book, gf: GameFile, reader: str | None,
     book.data["sent"][reader or "public"] = str(message["Message-ID"])
 
 
-def subject_for(gf: GameFile) -> str:
-    data = status(gf)
+def subject_for(game: Game) -> str:
+    gf = game.gf
+    data = status(game)
     if data["over"]:
         return f"[{gf.game_id}] seq {gf.seq}: game over"
     names = ", ".join(who(gf, p) for p in data["waiting_for"])
     return f"[{gf.game_id}] seq {gf.seq}: {names} to {data['decision']}"
 
 
-def report_messages(gf: GameFile, book: Book, settings: MailSettings, now: datetime, *,
+def report_messages(game: Game, book: Book, settings: MailSettings, now: datetime, *,
                     only: Sequence[str] = (), intro: Sequence[str] = ()) -> list[EmailMessage]:
     """Every player's own report, and the public report for the moderator."""
+    gf = game.gf
     messages = []
     readers: list[str | None] = [*gf.player_ids(), None]
     for reader in readers:
         if only and (reader or deadlines.MODERATOR) not in only:
             continue
-        message = compose(gf, reader, kind="report", subject=subject_for(gf), intro=intro,
+        message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
                           settings=settings, book=book, now=now)
         if message is not None:
             thread(message, book, gf, reader, settings)
@@ -299,15 +303,15 @@ def report_messages(gf: GameFile, book: Book, settings: MailSettings, now: datet
     return messages
 
 
-def reply(original: EmailMessage, gf: GameFile, reader: str | None, *, to: str, kind: str,
+def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, kind: str,
           subject: str, intro: Sequence[str], settings: MailSettings, book: Book,
           now: datetime, report: bool) -> EmailMessage | None:
     """A receipt or rejection in reply to `original`, sent to `to`: the sender's address on
     the roster, never one the message names (a forged Reply-To gets nothing)."""
-    message = compose(gf, reader, kind=kind, subject=subject, intro=intro, settings=settings,
+    message = compose(game, reader, kind=kind, subject=subject, intro=intro, settings=settings,
                       book=book, now=now, report=report, to=to)
     if message is not None:
-        thread(message, book, gf, reader, settings, parent=original)
+        thread(message, book, game.gf, reader, settings, parent=original)
     return message
 
 
@@ -392,6 +396,5 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
                  only: Sequence[str] = ()) -> list[str]:
     """Mail every player their report (after apply, and for `pbem send`)."""
     with open_book(game) as book:
-        gf = gamefile.load(game)
-        hidden.attach(game, gf)  # a moderated Age of Renaissance game: the moderator's run
-        return delivery.deliver(report_messages(gf, book, settings, now, only=only))
+        opened = open_game(game, head_only=False)  # the whole state when this run has it
+        return delivery.deliver(report_messages(opened, book, settings, now, only=only))

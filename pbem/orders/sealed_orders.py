@@ -24,7 +24,7 @@ from engine.core.choice import match_line
 from engine.core.errors import IllegalOrder, RuleError
 from pbem.errors import OrdersRejected, UsageError
 from pbem.orders.signatures import load_private_key, parse_public_key
-from pbem.rulesets import table_of
+from pbem.pipeline.game import table_of
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 

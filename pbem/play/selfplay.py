@@ -11,8 +11,6 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,74 +21,27 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.errors import InvariantViolation
+from pbem import rulesets
 from pbem.errors import PbemError
-from pbem.orders.orderblock import canonical_payload, format_block
-from pbem.orders.signatures import parse_public_key, public_key_line, sign
-from pbem.pipeline import service, verify
-from pbem.rulesets import catalog_for, ruleset_for, seat_ids, table_of
+from pbem.orders.signatures import parse_public_key, public_key_line
+from pbem.pipeline import replay
+from pbem.pipeline.apply import apply_text
+from pbem.pipeline.game import from_gamefile
+from pbem.pipeline.setup import create_game
+from pbem.play.selfplay_moderated import play_moderated
+from pbem.play.stats import Stats, record_end, signed_block
+from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
-from pbem.store.gamefile import GameFile, current_hash, fingerprint
+from pbem.store.gamefile import GameFile, current_hash
 
 REPLAY_EVERY = 40
-
-
-@dataclass
-class Stats:
-    games: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    endings: Counter[str] = field(default_factory=Counter)
-    winners: Counter[str] = field(default_factory=Counter)
-    verbs: Counter[str] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)  # event kinds: oneshot:x, op:x, ...
-    violations: list[str] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
-    ruleset: str = "pax"
-    checked: bool = True  # False in fast mode: no per-step checks were made
-
-    def to_data(self) -> dict[str, Any]:
-        if self.ruleset != "pax":
-            return self._common()
-        catalog = catalog_for("pax")
-        one_shots = Counter({kind: 0 for kind in sorted({
-            str(card.one_shot["type"]) for card in catalog.cards.values() if card.one_shot})})
-        op_types = Counter({str(op["type"]): 0 for op in catalog.ops.values()})
-        abilities = Counter({ability: 0 for ability in catalog.abilities})
-        for kind, count in self.kinds.items():
-            family, _, name = kind.partition(":")
-            target = {"oneshot": one_shots, "op": op_types, "ability": abilities}.get(family)
-            if target is not None:
-                target[name] += count
-        return {**self._common(),
-                "one_shots": dict(sorted(one_shots.items())),
-                "ops": dict(sorted(op_types.items())),
-                "abilities": dict(sorted(abilities.items()))}
-
-    def _common(self) -> dict[str, Any]:
-        return {
-            "ruleset": self.ruleset,
-            "games": self.games,
-            "decisions": self.decisions,
-            "seconds": round(self.seconds, 3),
-            "games_per_second": round(self.games / self.seconds, 2) if self.seconds else None,
-            "decisions_per_second": round(self.decisions / self.seconds) if self.seconds else None,
-            "endings": dict(sorted(self.endings.items())),
-            "battles": {k.removeprefix("battle_"): v for k, v in sorted(self.kinds.items())
-                        if k in ("battle_won", "battle_lost")},
-            "winners": dict(sorted(self.winners.items())),
-            "actions": dict(sorted(self.verbs.items())),
-            "invariant_violations": len(self.violations),
-            "checked": self.checked,
-            "violations": self.violations,
-            "repro_files": self.failures,
-        }
 
 
 def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) -> None:
     """One game through the engine alone, answers taken from the option lists."""
     ruleset = ruleset_for(stats.ruleset)
     chance = SeededChance(seeds.make_seed(seed), seed, 0)
-    seats = seat_ids(stats.ruleset, [f"bot{i + 1}" for i in range(players)])
+    seats = ruleset.seat_ids([f"bot{i + 1}" for i in range(players)])
     table, _ = ruleset.setup(catalog_for(stats.ruleset), seed, seats, dict(options), chance)
     rng = random.Random(seed)
     run_automatic(ruleset, table, chance)
@@ -102,25 +53,12 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) ->
         events += run_automatic(ruleset, table, chance)
         stats.kinds.update(e["kind"] for e in events)
         stats.decisions += 1
-    _record_end(stats, table.state)
+    record_end(stats, table.state)
 
 
 def _pick_player(rng: random.Random, owed: list[str]) -> str:
     """Who answers next: the only player owed, or any of a parallel node's (random order)."""
     return owed[0] if len(owed) == 1 else rng.choice(owed)
-
-
-def _record_end(stats: Stats, state: dict[str, Any]) -> None:
-    stats.games += 1
-    stats.endings[str((state.get("result") or {}).get("kind"))] += 1  # patron, holy, ...
-    for winner in state.get("winners", []):
-        stats.winners[winner] += 1
-
-
-def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
-    state = fingerprint(current_hash(gf))
-    payload = canonical_payload(gf.game_id, player, gf.seq, state, [line])
-    return format_block(gf.game_id, player, gf.seq, state, [line], sign(key, payload))
 
 
 def _round_trip(gf: GameFile) -> None:
@@ -131,14 +69,15 @@ def _round_trip(gf: GameFile) -> None:
         raise InvariantViolation("the state does not survive a YAML round trip byte for byte")
 
 
-def new_selfplay_game(seed: str, players: int, options: dict[str, Any], ruleset: str = "pax"
+def new_selfplay_game(seed: str, players: int, options: dict[str, Any],
+                      ruleset: str = rulesets.DEFAULT,
                       ) -> tuple[GameFile, dict[str, Ed25519PrivateKey]]:
     keys = [Ed25519PrivateKey.from_private_bytes(
         seeds.make_seed(f"{seed}-key-{i}")) for i in range(players)]
     publics = [parse_public_key(public_key_line(
         k.public_key().public_bytes_raw(), f"bot{i + 1}", None)) for i, k in enumerate(keys)]
-    gf = service.create_game(publics, game_id=seed, seed=seeds.make_seed(seed), open_game=True,
-                             options=options, ruleset_name=ruleset)
+    gf = create_game(publics, game_id=seed, seed=seeds.make_seed(seed), open_game=True,
+                     options=options, ruleset_name=ruleset)
     by_bank = {entry["id"]: keys[index] for index, entry in enumerate(gf.roster["players"])}
     return gf, by_bank
 
@@ -147,23 +86,24 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
               out_dir: Path) -> None:
     """One game through the real pipeline with all per-step checks."""
     gf, keys = new_selfplay_game(seed, players, options, stats.ruleset)
+    game = from_gamefile(gf, seeds.make_seed(seed))
+    ruleset = game.ruleset
     rng = random.Random(seed)
     blocks = 0
     openings: dict[tuple[str, str], str] = {}
     while not gf.state["over"]:
-        ruleset, table = table_of(gf)
+        table = game.table()
         player = _pick_player(rng, waiting_for(table.agenda))
         line = rng.choice([c.line for c in options_now(ruleset, table, player)])
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
-            applied = service.apply_text(
-                gf, text, lambda n: SeededChance(seeds.make_seed(seed), gf.game_id, n))
+            applied = apply_text(game, text)
             _round_trip(applied.gf)
             blocks += 1
             if blocks % REPLAY_EVERY == 0:
-                verify.replay(Path("."), gf)
+                replay.verify(Path("."), gf)
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
             gf.seq, gf.state, gf.agenda = before[:3]
@@ -174,8 +114,8 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
         stats.verbs[line.split()[0]] += 1
         stats.kinds.update(e["kind"] for e in applied.events)
         stats.decisions += 1
-    verify.replay(Path("."), gf)
-    _record_end(stats, gf.state)
+    replay.verify(Path("."), gf)
+    record_end(stats, gf.state)
 
 
 def _commit_or_reveal(node: dict[str, Any] | None, player: str, line: str,
@@ -203,12 +143,10 @@ def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:
 
 
 def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: bool = False,
-        out_dir: Path = Path("selfplay-failures"), ruleset: str = "pax",
+        out_dir: Path = Path("selfplay-failures"), ruleset: str = rulesets.DEFAULT,
         moderated: bool = False) -> Stats:
     stats = Stats(ruleset=ruleset, checked=not fast)
     if moderated:
-        from pbem.play.selfplay_moderated import play_moderated
-
         start = time.perf_counter()
         for index in range(games):
             play_moderated(f"{seed}-moderated-{players}p-{index}", players, options, stats,
@@ -217,7 +155,7 @@ def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: b
         return stats
     start = time.perf_counter()
     for index in range(games):
-        game_seed = f"{seed}-{players}p-{index}" if ruleset == "pax" else \
+        game_seed = f"{seed}-{players}p-{index}" if ruleset == rulesets.DEFAULT else \
             f"{seed}-{ruleset}-{players}p-{index}"
         if fast:
             play_fast(game_seed, players, options, stats)

@@ -20,9 +20,13 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from engine.core.errors import InvariantViolation
 from pbem.errors import PbemError
 from pbem.orders.signatures import parse_public_key, public_key_line
-from pbem.pipeline import service, verify
-from pbem.play.selfplay import Stats, _record_end, signed_block
-from pbem.store import gamefile, hidden, seeds
+from pbem.pipeline import replay
+from pbem.pipeline.apply import apply_block
+from pbem.pipeline.game import open_game
+from pbem.pipeline.queries import legal_lines, status
+from pbem.pipeline.setup import new_game
+from pbem.play.stats import Stats, record_end, signed_block
+from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile
 
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
@@ -61,6 +65,8 @@ def bot_keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
 
 def play_moderated(seed: str, players: int, options: dict[str, Any], stats: Stats,
                    out_dir: Path) -> None:
+    """One moderated game of `stats.ruleset` on disk (with hidden information, if the
+    ruleset has any, the secrets file and sealed answers)."""
     folder = Path(tempfile.mkdtemp(prefix="pbem-moderated-"))
     try:
         _play(folder, seed, players, options, stats, out_dir)
@@ -74,23 +80,22 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
     publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
                for name, k in keys.items()]
     path = folder / "game.yaml"
-    service.new_game(path, publics, game_id=seed, ruleset_name="aor", seed_text=seed,
-                     options=options)
+    new_game(path, publics, game_id=seed, ruleset_name=stats.ruleset, seed_text=seed,
+             options=options)
     rng = random.Random(seed)
     for blocks in range(BLOCK_CAP):
-        gf = gamefile.load(path)
-        hidden.attach(path, gf, required=True)
+        game = open_game(path)
+        gf = game.gf
         if gf.state["over"]:
             break
-        owed = service.status(gf)["waiting_for"]
+        owed = status(game)["waiting_for"]
         player = owed[0] if len(owed) == 1 else rng.choice(owed)
-        line = rng.choice(service.legal_lines(gf, player)["lines"])
+        line = rng.choice(legal_lines(game, player)["lines"])
         text = signed_block(gf, player, keys[player], line)
         try:
-            applied = service.apply_block(path, text)
-            after = gamefile.load(path)
-            hidden.attach(path, after, required=True)
-            problems = secrecy_problems(path, after)
+            applied = apply_block(path, text)
+            after = open_game(path, head_only=False)
+            problems = secrecy_problems(path, after.gf) if after.projection.hidden else []
             if problems:
                 raise InvariantViolation("; ".join(problems))
         except (PbemError, InvariantViolation) as error:
@@ -106,10 +111,10 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
         stats.games += 1
         return
     try:
-        verify.replay(path, gamefile.load(path), seeds.seed_path(path, gf))
+        replay.verify(path, gamefile.load(path), seeds.seed_path(path, gf))
     except PbemError as error:
         stats.violations.append(f"{seed}: verify: {error}")
-    _record_end(stats, gf.state)
+    record_end(stats, gf.state)
 
 
 def _keep(out_dir: Path, seed: str, path: Path, block: str) -> str:

@@ -8,9 +8,10 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,11 @@ import yaml
 
 from pbem.errors import BusyError, CorruptGameError, UsageError
 
-FORMAT = 1
+# Format 2: typed log entries with structured events (pbem.store.entries). A format-1 file is
+# read as it is, and its old entries stay as written when a new pbem appends to it.
+FORMAT = 2
+READABLE_FORMATS = (1, 2)
 TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
-LOG_KINDS = ("setup", "orders", "timeout", "correction", "reveal", "unseal")
 
 
 @dataclass
@@ -35,7 +38,7 @@ class GameFile:
     log: list[dict[str, Any]] = field(default_factory=list)
     format: int = FORMAT
     # A moderated Age of Renaissance game's whole state (hands, deck, sealed answers) as
-    # (state, agenda), attached from the moderator's secrets file (pbem.store.hidden); never written
+    # (state, agenda), attached from the moderator's secrets file (pbem.store.secrets); never written
     # to the game file, whose `state` and `agenda` are the public part.
     full: tuple[dict[str, Any], list[dict[str, Any]]] | None = field(
         default=None, compare=False, repr=False)
@@ -62,9 +65,10 @@ class GameFile:
         missing = [key for key in TOP_KEYS if key not in data]
         if missing:
             raise CorruptGameError(f"game file: missing top-level key '{missing[0]}'")
-        if data["format"] != FORMAT:
+        if data["format"] not in READABLE_FORMATS or isinstance(data["format"], bool):
             raise CorruptGameError(f"game file: format {data['format']} is not supported "
-                                   f"(this pbem reads format {FORMAT})")
+                                   f"(this pbem reads formats 1 and {FORMAT}); a newer pbem "
+                                   "wrote it, so upgrade pbem")
         for key, kind in (("game", dict), ("roster", dict), ("randomness", dict), ("seq", int),
                           ("state", dict), ("agenda", list), ("log", list)):
             if not isinstance(data[key], kind):
@@ -125,6 +129,7 @@ _DUMPERS = {"c": _dumper_class(_BaseDumper), "py": _dumper_class(yaml.SafeDumper
 
 
 def dump_text(gf: GameFile, backend: str = "c") -> str:
+    gf.format = FORMAT  # whatever this pbem writes is the current format
     text: str = yaml.dump(gf.to_data(), Dumper=_DUMPERS[backend], sort_keys=False,
                           allow_unicode=True, width=1_000_000, default_flow_style=False)
     return text
@@ -151,6 +156,7 @@ def load(path: Path) -> GameFile:
 
 
 _LOG_KEY = "\nlog:\n"
+_TOP_LEVEL = re.compile(r"^([^\s#-][^:\n]*):", re.MULTILINE)  # a key at column 0
 _EMPTY_LOG = "log: []\n"
 
 
@@ -168,7 +174,35 @@ def load_head(path: Path) -> tuple[GameFile, str | None]:
     if at < 0 or not text.endswith("\n"):
         return load_text(text), None
     head = load_text(text[:at + 1] + _EMPTY_LOG)
-    return head, text[at + len(_LOG_KEY):]
+    log_text = text[at + len(_LOG_KEY):]
+    check_tail(head, log_text)
+    return head, log_text
+
+
+def check_tail(head: GameFile, log_text: str) -> None:
+    """A cheap check that the log's last entry is where the head says the game is: it must
+    parse, and name the head's seq and state hash (a full check is `pbem verify`)."""
+    stray = _TOP_LEVEL.search(log_text)
+    if stray is not None:
+        key = stray.group(1)
+        if key in TOP_KEYS:
+            raise CorruptGameError(f"game file: '{key}' comes after 'log', which must be last")
+        raise CorruptGameError(f"game file: unknown top-level key '{key}'; expected "
+                               f"{', '.join(TOP_KEYS)}")
+    seen = [0]
+
+    def first_only(entry: dict[str, Any]) -> bool:
+        seen[0] += 1
+        return seen[0] == 1
+
+    try:
+        last = tail_entries(log_text, first_only)
+    except yaml.YAMLError:
+        raise CorruptGameError("game file: the log's last entry is not valid YAML") from None
+    if not last or last[-1].get("seq") != head.seq or \
+            last[-1].get("post_state") != current_hash(head):
+        raise CorruptGameError(f"game file: the log's last entry does not match the state at seq "
+                               f"{head.seq}; run pbem verify")
 
 
 def dump_appended(gf: GameFile, old_log: str) -> str:
@@ -181,6 +215,26 @@ def dump_appended(gf: GameFile, old_log: str) -> str:
     new: str = yaml.dump(gf.log, Dumper=_DUMPERS["c"], sort_keys=False, allow_unicode=True,
                          width=1_000_000, default_flow_style=False) if gf.log else ""
     return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
+
+
+def tail_entries(log_text: str, keep: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The last entries of a log's YAML text, oldest first, for as long as `keep` holds going
+    back from the newest; each top-level entry starts with "- " at the line start (nested
+    lines are indented), so only the entries asked for are parsed."""
+    found: list[dict[str, Any]] = []
+    end = len(log_text)
+    while end > 0:
+        start = log_text.rfind("\n- ", 0, end - 1) + 1
+        if start == 0 and not log_text.startswith("- "):
+            break
+        parsed = yaml.load(log_text[start:end], Loader=_BaseLoader)  # noqa: S506 - safe loader
+        if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], dict):
+            raise CorruptGameError("game file: the log's last entries cannot be read")
+        if not keep(parsed[0]):
+            break
+        found.append(parsed[0])
+        end = start
+    return found[::-1]
 
 
 def write_atomic(path: Path, text: str) -> None:

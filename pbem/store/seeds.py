@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.core.chance import Chance, Draw, NoChance, ReplayChance, SeededChance
 from pbem.errors import CorruptGameError, UsageError
+from pbem.store import secrets
 from pbem.store.gamefile import GameFile
 
 
@@ -34,10 +35,8 @@ def write_seed_file(path: Path, seed: bytes) -> None:
 
 
 def _parse_seed(text: str, where: str) -> bytes:
-    if text.lstrip().startswith("{"):  # a moderated Age of Renaissance game's secrets file
-        from pbem.store.hidden import parse_secrets
-
-        return parse_secrets(text, where).seed
+    if text.lstrip().startswith("{"):  # a secrets file (a game with hidden information)
+        return secrets.parse(text, where).seed
     try:
         return bytes.fromhex(text.strip())
     except ValueError:
@@ -50,9 +49,16 @@ def known_seed(game_path: Path, gf: GameFile, secrets_file: Path | None = None) 
         seed = _parse_seed(str(gf.randomness["seed"]), "the game file's seed")
     else:
         path = secrets_file or seed_path(game_path, gf)
-        if not path.exists():
+        if secrets_file is not None and not secrets_file.is_file():
+            raise UsageError(f"no seed or secrets file at {secrets_file}")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
             return None
-        seed = _parse_seed(path.read_text(encoding="utf-8"), path.name)
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path.name}: {getattr(error, 'strerror', None) or error}") \
+                from None
+        seed = _parse_seed(text, path.name)
     expected = gf.randomness.get("commitment")
     if expected and commitment(seed) != expected:
         raise CorruptGameError("the seed does not match the game's commitment")

@@ -7,13 +7,11 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
-from engine.core.table import Table
 from pbem.orders.orderblock import BEGIN, END
-from pbem.pipeline.service import decision_of
-from pbem.rulesets import table_of
-from pbem.store import hidden
+from pbem.pipeline.game import Game
+from pbem.pipeline.queries import decision_of
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
-from pbem.views import aor_views
+from pbem.words import say
 
 
 def skeleton(gf: GameFile, player: str) -> str:
@@ -31,6 +29,14 @@ def skeleton(gf: GameFile, player: str) -> str:
     ]) + "\n"
 
 
+def entry_texts(entry: dict[str, Any]) -> list[str]:
+    """What a log entry says, in words: its structured events rendered, or the words of an
+    entry written before structured events."""
+    if entry.get("events") is not None:
+        return [say(e) for e in entry["events"]]
+    return [str(text) for text in entry.get("summary") or []]
+
+
 def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
     """What happened since the viewer's last block (the last entry only, for the public)."""
     entries = gf.log
@@ -43,16 +49,18 @@ def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
         else:
             start = 0
     return [
-        {"seq": e["seq"], "player": e.get("player") or e["kind"], "texts": list(e["summary"])}
+        {"seq": e["seq"], "player": e.get("player") or e["kind"], "texts": entry_texts(e)}
         for e in entries[start:]
     ]
 
 
-def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
+def report_model(game: Game, viewer: str | None) -> dict[str, Any]:
+    """The report of one reader (None: the public), from a game opened with its whole log."""
     if viewer is not None:
-        hidden.require_whole(gf, "render a player's report")
-    ruleset, table = table_of(gf)
-    owed, decision = decision_of(gf)
+        game.require_whole("render a player's report")
+    gf, ruleset = game.gf, game.ruleset
+    table = game.table()
+    owed, decision = decision_of(game)
     menu = None
     if viewer is not None and viewer in owed:
         lines = [c.line for c in options_now(ruleset, table, viewer)]
@@ -63,12 +71,14 @@ def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
     extra: dict[str, Any] = {}
-    if gf.game["ruleset"] == "aor":
-        extra["aor"] = aor_model(gf, table, view, viewer)
+    shown = ruleset.display(table, view, viewer, hands_open=gf.randomness.get("mode") == "open")
+    if shown:
+        extra[ruleset.name] = shown  # the ruleset's own rows, under its name in its templates
     return {
         "header": {
-            "game": gf.game_id, "ruleset": gf.game["ruleset"], "seq": gf.seq,
-            "state": fingerprint(current_hash(gf)), "options": dict(gf.game["options"]),
+            "game": gf.game_id, "ruleset": ruleset.name, "templates": ruleset.templates,
+            "seq": gf.seq, "state": fingerprint(current_hash(gf)),
+            "options": dict(gf.game["options"]),
             "players": [{"id": p["id"], "name": p["name"]} for p in gf.roster["players"]],
         },
         "viewer": viewer,
@@ -79,14 +89,3 @@ def report_model(gf: GameFile, viewer: str | None) -> dict[str, Any]:
         "menu": menu,
         **extra,
     }
-
-
-def aor_model(gf: GameFile, table: Table, view: dict[str, Any],
-              viewer: str | None) -> dict[str, Any]:
-    """Age of Renaissance rows for templates/aor: the viewer's hand, or every hand in an open
-    game (anyone can compute them from the seed there)."""
-    open_game = gf.randomness.get("mode") == "open"
-    players = table.state["players"]
-    shown = [p for p in players if open_game or p == viewer]
-    hands = {p: dict(players[p]["hand"]) for p in shown if isinstance(players[p].get("hand"), dict)}
-    return aor_views.display(table.catalog, view, hands, open_game)

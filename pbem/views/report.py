@@ -114,7 +114,7 @@ def formats(ruleset: str) -> tuple[str, ...]:
 
 def render(model: dict[str, Any], fmt: str) -> str:
     """The report for `model` in format `fmt` ("text", "markdown", ...)."""
-    ruleset = str(model["header"]["ruleset"])
+    ruleset = str(model["header"]["templates"])
     available = formats(ruleset)
     if fmt not in available:
         if not available:

@@ -15,7 +15,7 @@ from engine.pax.model import card, cat, location_empires, square_of, token
 from engine.pax.places import city_slots
 from engine.pax.ruleset import PAX
 from pbem.play.scenarios.pax import take_card
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 ME, OTHER = "fugger", "mendes"
 SEED = b"aor-3"  # fugger, mendes, berenberg on the promo map

@@ -20,7 +20,8 @@ from engine.pax.actions.turn import VERBS
 from engine.pax.catalog import CatalogError, check_abilities
 from engine.pax.model import card
 from engine.pax.ruleset import PAX
-from pbem.resources import pax_catalog, pax_data
+from pbem.resources import ruleset_data
+from pbem.rulesets import pax_catalog
 from tests.engine.card_states import ME, new_game, place, prepare_oneshot, prepare_op, to_market
 
 CARDS = sorted(pax_catalog().cards)
@@ -93,7 +94,7 @@ def test_one_shot_can_fire(card_id: str) -> None:
 
 
 def test_every_op_and_one_shot_named_by_the_data_has_a_handler() -> None:
-    data = pax_data()["cards"]
+    data = ruleset_data("pax", ("cards", "map", "abilities"))["cards"]
     op_types = {str(op["type"]) for op in data["op_catalog"].values()}
     assert op_types <= set(OPS), f"ops without a handler: {op_types - set(OPS)}"
     used = {op for c in data["tableau_cards"] for op in c["ops"]}
@@ -108,7 +109,7 @@ def test_every_op_and_one_shot_named_by_the_data_has_a_handler() -> None:
 def test_every_ability_has_a_rule_site() -> None:
     """The data's ability ids equal the Ability enum, and each member is asked about by a rule
     somewhere in the engine (outside the enum itself)."""
-    ids = pax_data()["abilities"]["abilities"]
+    ids = ruleset_data("pax", ("cards", "map", "abilities"))["abilities"]["abilities"]
     check_abilities(ids)
     with pytest.raises(CatalogError, match="no rule implements"):
         check_abilities({**ids, "fly_to_the_moon": {}})

@@ -88,6 +88,7 @@ class Toy:
     actions: dict[str, Action] = {a.name: a for a in (Bid(), Turn(), ForcedRoll())}
     verbs: Sequence[str] = ("bid", "roll", "peek", "chain", "note", "done", "ok")
     draw_ends_block = True
+    can_resign = False
 
     def namer(self, t: Table) -> Words:
         return Words()

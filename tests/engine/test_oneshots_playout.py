@@ -14,7 +14,7 @@ from collections import Counter
 from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.chance import SeededChance
 from engine.pax.ruleset import PAX
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 EAGER = ("oneshot", "oneshot in", "marry")
 MAX_SEEDS = 80

@@ -15,7 +15,7 @@ from engine.core.choice import match_line
 from engine.core.table import Table
 from engine.pax.catalog import SQUARES
 from engine.pax.ruleset import PAX
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 OP_TYPES = {"inquisitor", "commerce", "behead", "tax", "repress", "vote", "corsair", "siege",
             "campaign"}

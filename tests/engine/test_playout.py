@@ -15,7 +15,7 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.chance import SeededChance
 from engine.pax.catalog import SQUARES
 from engine.pax.ruleset import PAX
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 

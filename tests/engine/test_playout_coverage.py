@@ -30,7 +30,7 @@ from engine.pax.ability_ids import Ability
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.play.scenarios.pax import build_table
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 VARIANTS: list[dict[str, Any]] = [

@@ -1,25 +1,28 @@
-"""The Age of Renaissance start-up cache games/aor/catalog.json matches the YAML sources."""
+"""Every ruleset's start-up cache games/<name>/catalog.json matches its YAML sources."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 import yaml
 
-from pbem.resources import AOR_FILES, aor_catalog
-from pbem.rulesets import RULESETS, catalog_for, ruleset_for
+from pbem.rulesets import RULESETS, aor_catalog, catalog_for, ruleset_for
 
-AOR = Path(__file__).resolve().parents[2] / "games" / "aor"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
-def test_json_cache_matches_the_yaml_sources() -> None:
-    cached = json.loads((AOR / "catalog.json").read_text(encoding="utf-8"))
-    assert sorted(cached) == sorted(AOR_FILES)
-    for name in AOR_FILES:
-        source = yaml.safe_load((AOR / f"{name}.yaml").read_text(encoding="utf-8"))
-        assert cached[name] == source, \
-            f"rerun: python -c 'from pbem.resources import write_aor_cache; write_aor_cache()' ({name})"
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_json_cache_matches_the_yaml_sources(ruleset: str) -> None:
+    files = ruleset_for(ruleset).data_files
+    cached = json.loads((GAMES / ruleset / "catalog.json").read_text(encoding="utf-8"))
+    assert sorted(cached) == sorted(files)
+    for name in files:
+        source = yaml.safe_load((GAMES / ruleset / f"{name}.yaml").read_text(encoding="utf-8"))
+        assert cached[name] == source, (
+            "rerun: python -c 'from pbem import resources, rulesets; resources.write_cache("
+            f"\"{ruleset}\", rulesets.ruleset_for(\"{ruleset}\").data_files)' ({name})")
 
 
 def test_the_ruleset_is_registered() -> None:

@@ -15,13 +15,15 @@ import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
+from pbem import api
 from pbem.cli import app
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.signatures import parse_public_key, public_key_line, sign
-from pbem.pipeline import service, verify
+from pbem.pipeline.game import open_game
 from pbem.play.selfplay_moderated import strings_in
-from pbem.store import gamefile, hidden, seeds
+from pbem.store import gamefile, seeds
+from pbem.views.model import entry_texts
 
 NAMES = ("ada", "ben", "cy", "dee")
 
@@ -33,14 +35,14 @@ class Game:
                      for name in NAMES[:n]}
         publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
                    for name, k in self.keys.items()]
-        service.new_game(self.path, publics, game_id="g", ruleset_name="aor", seed_text="hidden",
+        api.new_game(self.path, publics, game_id="g", ruleset_name="aor", seed_text="hidden",
                          options={"end": "epoch1"})
 
     def load(self, whole: bool = True) -> gamefile.GameFile:
-        gf = gamefile.load(self.path)
+        game = open_game(self.path, whole=whole, head_only=False)
         if whole:
-            hidden.attach(self.path, gf, required=True)
-        return gf
+            game.require_whole("test")
+        return game.gf
 
     def block(self, player: str, *lines: str, seq: int | None = None,
               state: str | None = None) -> str:
@@ -50,11 +52,11 @@ class Game:
         payload = canonical_payload("g", player, seq, state, list(lines))
         return format_block("g", player, seq, state, list(lines), sign(self.keys[player], payload))
 
-    def send(self, player: str, *lines: str) -> service.Applied:
-        return service.apply_block(self.path, self.block(player, *lines))
+    def send(self, player: str, *lines: str) -> api.Applied:
+        return api.apply_block(self.path, self.block(player, *lines))
 
     def options(self, player: str) -> list[str]:
-        lines: list[str] = service.legal_lines(self.load(), player)["lines"]
+        lines: list[str] = api.legal_lines(self.load(), player)["lines"]
         return lines
 
     def secrets(self) -> dict[str, object]:
@@ -94,20 +96,21 @@ def test_a_sealed_bid_is_absent_until_the_unseal(game: Game) -> None:
     through_returns(game)
     game.send("ada", "bid 17")
     assert "bid 17" not in game.path.read_text()
-    assert "bid 17" in json.dumps(game.secrets()["sealed"])
+    assert "bid 17" in json.dumps(game.secrets()["generations"])
     entry = game.load(whole=False).log[-1]
-    assert entry["sealed"] is True and len(entry["commitment"]) == 64 and "block" not in entry
+    assert entry["kind"] == "sealed" and len(entry["commitment"]) == 64 and "block" not in entry
     with pytest.raises(Exception, match="already answered .*already sealed"):
         game.send("ada", "bid 2")
     game.send("ben", "bid 3")
     game.send("cy", "bid 4")
     log = game.load(whole=False).log
-    assert log[-2]["kind"] == "orders" and log[-2]["sealed"]
+    assert log[-2]["kind"] == "sealed" and log[-2]["commitment"]
     unseal = log[-1]
     assert unseal["kind"] == "unseal" and sorted(unseal["blocks"]) == ["ada", "ben", "cy"]
-    assert "bid 17" in unseal["blocks"]["ada"] and "ada: bid 17" in unseal["summary"][0]
-    assert game.secrets()["sealed"] == {}
-    assert verify.replay(game.path, game.load(whole=False)).seed_checked
+    assert "bid 17" in unseal["blocks"]["ada"] and "ada: bid 17" in entry_texts(unseal)[0]
+    generations = game.secrets()["generations"]
+    assert isinstance(generations, list) and generations[-1]["sealed"] == {}
+    assert api.verify(game.path, game.load(whole=False)).seed_checked
 
 
 def test_verify_without_the_secrets_checks_commitments(game: Game) -> None:
@@ -116,30 +119,34 @@ def test_verify_without_the_secrets_checks_commitments(game: Game) -> None:
         game.send(player, f"bid {bid}")
     secrets = game.path.parent / "g.seed"
     secrets.rename(game.path.parent / "moderator.json")
-    result = verify.replay(game.path, game.load(whole=False))
+    result = api.verify(game.path, game.load(whole=False))
     assert not result.replayed and not result.seed_checked
-    full = verify.replay(game.path, game.load(whole=False), game.path.parent / "moderator.json")
+    full = api.verify(game.path, game.load(whole=False), game.path.parent / "moderator.json")
     assert full.replayed and full.seed_checked
     with pytest.raises(UsageError, match="only the moderator"):
-        service.legal_lines(game.load(whole=False))
+        api.legal_lines(game.load(whole=False))
     tampered = game.path.read_text().replace("bid 5", "bid 6")
     game.path.write_text(tampered)
     with pytest.raises(CorruptGameError, match="commitment"):
-        verify.replay(game.path, game.load(whole=False))
+        api.verify(game.path, game.load(whole=False))
 
 
-def test_a_lost_cache_is_rebuilt_from_seed_and_log_even_mid_bid(game: Game) -> None:
+def test_a_lost_generation_is_rebuilt_from_seed_and_log_even_mid_bid(game: Game) -> None:
     through_returns(game)
     game.send("ben", "bid 9")
     before = game.options("ada")
     secrets = game.secrets()
-    secrets["cache"] = None
+    generations = secrets["generations"]
+    assert isinstance(generations, list)
+    sealed = generations[-1]["sealed"]
+    secrets["generations"] = [{**generations[0], "post_state": "0" * 64, "sealed": sealed}]
     (game.path.parent / "g.seed").write_text(json.dumps(secrets))
+    untouched = (game.path.parent / "g.seed").read_text()
     assert game.options("ada") == before
-    assert game.secrets()["cache"] is not None
+    assert (game.path.parent / "g.seed").read_text() == untouched  # reading never writes
     game.send("ada", "bid 1")
     game.send("cy", "bid 2")
-    assert "ben: bid 9" in game.load(whole=False).log[-1]["summary"][0]
+    assert "ben: bid 9" in entry_texts(game.load(whole=False).log[-1])[0]
 
 
 def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) -> None:
@@ -150,7 +157,7 @@ def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) 
         gf = game.load()
         if gf.state["over"]:
             break
-        owed = service.status(gf)["waiting_for"]
+        owed = api.status(gf)["waiting_for"]
         player = rng.choice(owed)
         lines = game.options(player)
         if lines[0].startswith(("tokens", "bid")):
@@ -165,7 +172,7 @@ def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) 
             assert card not in shown
     assert all(d["outcome"] == "hidden" for e in gf.log for d in e.get("draws", [])
                if "to" in d)
-    result = verify.replay(game.path, game.load(whole=False))
+    result = api.verify(game.path, game.load(whole=False))
     assert result.seed_checked and result.entries == len(gf.log)
     runner = CliRunner()
     for player in game.keys:
@@ -202,8 +209,8 @@ def test_hand_labels_come_from_the_seed_and_survive_a_rebuild(game: Game) -> Non
     assert f"return {returned}" in game.options("ada")
     game.send("ada", f"return {returned}")
     secrets = game.secrets()
-    secrets["cache"] = None
+    secrets["generations"] = []
     (game.path.parent / "g.seed").write_text(json.dumps(secrets))
-    rebuilt = game.load()  # the cache is rebuilt by replaying the log with the seed
+    rebuilt = game.load()  # the state is rebuilt by replaying the log with the seed
     assert rebuilt.full is not None and rebuilt.full[1][0]["answers"] == {"ada": f"return {returned}"}
     assert {x for data in rebuilt.full[0]["players"].values() for x in data["hand"]} == labels

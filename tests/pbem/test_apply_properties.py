@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pbem import api
 from pbem.errors import PbemError
 from pbem.orders.signatures import load_private_key, parse_public_key, write_keypair
 from pbem.orders.signing import sign_orders
-from pbem.pipeline import service
 from pbem.store import gamefile
 
 WORDS = ["buy", "sell", "play", "fair", "ops", "op", "end", "east", "west", "1", "2", "9",
@@ -30,7 +30,7 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Pa
         keys[name] = private
     publics = [parse_public_key((folder / f"{n}.pub").read_text()) for n in keys]
     game = folder / "g.yaml"
-    service.new_game(game, publics, game_id="g", seed_text="props")
+    api.new_game(game, publics, game_id="g", seed_text="props")
     by_bank = {}
     for entry in gamefile.load(game).roster["players"]:
         by_bank[entry["id"]] = keys[entry["name"]]
@@ -51,7 +51,7 @@ def test_any_text_is_refused_cleanly(origin: tuple[Path, dict[str, Path]], tmp_p
     game = fresh_copy(origin[0], tmp_path)
     before = game.read_bytes()
     with pytest.raises(PbemError):
-        service.apply_block(game, text)
+        api.apply_block(game, text)
     assert game.read_bytes() == before
 
 
@@ -62,7 +62,7 @@ def test_any_text_is_refused_cleanly(origin: tuple[Path, dict[str, Path]], tmp_p
 def test_signed_nonsense_is_rejected_or_applied_never_half(
         origin: tuple[Path, dict[str, Path]], tmp_path: Path, lines: list[str]) -> None:
     game = fresh_copy(origin[0], tmp_path)
-    player = service.status(gamefile.load(game))["waiting_for"][0]
+    player = api.status(gamefile.load(game))["waiting_for"][0]
     orders = tmp_path / "orders.txt"
     orders.write_text("\n".join(lines) + "\n")
     try:
@@ -72,7 +72,7 @@ def test_signed_nonsense_is_rejected_or_applied_never_half(
     assert load_private_key(origin[1][player])
     before = game.read_bytes()
     try:
-        service.apply_block(game, block)
+        api.apply_block(game, block)
     except PbemError:
         assert game.read_bytes() == before
         return

@@ -179,7 +179,7 @@ def test_corrupt_game_file_exits_5(game: Path) -> None:
 def test_verify_names_the_first_tampered_entry(game: Path) -> None:
     assert run("apply", str(game), str(signed(game, ["buy west 1", "end"])))[0] == 0
     data = yaml.safe_load(game.read_text())
-    data["log"][1]["summary"] = ["nothing"]
+    data["log"][1]["events"] = [{"kind": "info", "msg": "pax.nothing"}]
     bank = data["log"][1]["player"]
     data["state"]["players"][bank]["florins"] += 5
     game.write_text(yaml.safe_dump(data, sort_keys=False))

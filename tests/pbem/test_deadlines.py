@@ -13,12 +13,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
+from pbem import api
 from pbem.cli import app
 from pbem.delivery import deadlines, inbox, mail
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.signatures import write_keypair
 from pbem.orders.signing import sign_orders
-from pbem.pipeline import service, verify
+from pbem.pipeline.game import open_game
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,
@@ -66,14 +67,14 @@ class Recorder:
 def mid_turn(game: Path) -> None:
     """Buy a card and play it: a one-shot decision (not the main turn) is then pending."""
     buy = next(line for line in legal(game) if line.startswith("buy"))
-    service.apply_block(game, block_for(game, [buy]))
+    api.apply_block(game, block_for(game, [buy]))
     play = next(line for line in legal(game) if line.startswith("play"))
-    service.apply_block(game, block_for(game, [play]))
+    api.apply_block(game, block_for(game, [play]))
     assert gamefile.load(game).agenda[0]["action"] != "turn"
 
 
 def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
-    state = service.status(gamefile.load(game))["state"]
+    state = api.status(gamefile.load(game))["state"]
     code, out, err = cli("deadlines", str(game), "--set", "default=72h", "--set", "Agent=1d",
                          "--nmr", "skip", "--now", T0)
     assert code == 0, err
@@ -81,7 +82,7 @@ def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
     assert "must choose an action: by Mon 08 Mar 2027 12:00 UTC" in out
     roster = yaml.safe_load(game.read_text())["roster"]
     assert roster["deadlines"] == {"decisions": {"agent": "1d", "default": "72h"}, "nmr": "skip"}
-    assert service.status(gamefile.load(game))["state"] == state  # blocks stay valid
+    assert api.status(gamefile.load(game))["state"] == state  # blocks stay valid
     code, out, _ = cli("deadlines", str(game), "--unset", "agent", "--json", "--now", T0)
     data = json.loads(out)
     assert data["decisions"] == {"default": "72h"} and data["due"][0]["late"] is False
@@ -105,7 +106,7 @@ def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
     assert f"{mover}: " in out and "America/New_York SHA256:" in out
     cli("deadlines", str(game), "--set", "turn=2d", "--now", T0)
     book = mail.Book.load(game)
-    messages = mail.report_messages(gamefile.load(game), book, settings_for(1),
+    messages = mail.report_messages(open_game(game, head_only=False), book, settings_for(1),
                                     deadlines.parse_time(T0))
     texts = {m["X-Pbem-For"]: m.get_body(("plain",)).get_content()  # type: ignore[union-attr]
              for m in messages}
@@ -152,7 +153,7 @@ def test_timeout_waits_or_skips_a_main_turn_by_the_nmr_policy(game: Path) -> Non
     assert entry["kind"] == "timeout" and entry["automatic"] is True and entry["player"] == mover
     assert entry["deadline"] == "2027-03-05T13:00:00Z" and entry["forced"] is False
     assert acting(game) != mover, "skipping ends the turn"
-    verify.replay(game, gf)
+    api.verify(game, gf)
 
 
 def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
@@ -166,18 +167,18 @@ def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
     assert entry["kind"] == "timeout" and entry["forced"] is True and entry["lines"]
     assert gf.agenda[0]["action"] == "turn"  # the main turn (if still owed) waits
     assert "end" not in entry["lines"]
-    assert verify.replay(game, gf).entries == len(gf.log)
+    assert api.verify(game, gf).entries == len(gf.log)
     data = yaml.safe_load(game.read_text())
     data["log"][-1]["lines"][0] = "oneshot" if entry["lines"][0] != "oneshot" else "no oneshot"
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     with pytest.raises(CorruptGameError, match=f"log entry seq {gf.seq}: the timeout does not "
                                                 "replay: 'n?o?\\s?oneshot' is not the default"):
-        verify.replay(game, gamefile.load(game))
+        api.verify(game, gamefile.load(game))
 
 
 def test_timeout_of_a_draw_needs_the_seed(game: Path) -> None:
     buy = next(line for line in legal(game) if line.startswith("buy"))
-    service.apply_block(game, block_for(game, [buy]))  # a gap: ending the turn draws a card
+    api.apply_block(game, block_for(game, [buy]))  # a gap: ending the turn draws a card
     (game.parent / "lisbon.seed").rename(game.parent / "hidden.seed")
     cli("deadlines", str(game), "--nmr", "skip")
     before = game.read_bytes()
@@ -188,7 +189,7 @@ def test_timeout_of_a_draw_needs_the_seed(game: Path) -> None:
 
 def test_nmr_skip_passes_a_turn_with_no_action(game: Path) -> None:
     before = gamefile.load(game)
-    player = service.status(before)["waiting_for"][0]
+    player = api.status(before)["waiting_for"][0]
     florins = before.state["players"][player]["florins"]
     cli("deadlines", str(game), "--nmr", "skip")
     code, out, err = cli("timeout", str(game), "--force")
@@ -196,15 +197,15 @@ def test_nmr_skip_passes_a_turn_with_no_action(game: Path) -> None:
     after = gamefile.load(game)
     assert after.log[-1]["kind"] == "timeout" and after.log[-1]["lines"] == ["end"]
     assert after.state["players"][player]["florins"] == florins  # nothing bought
-    assert service.status(after)["waiting_for"] != [player]
-    assert verify.replay(game, after).entries == len(after.log)
+    assert api.status(after)["waiting_for"] != [player]
+    assert api.verify(game, after).entries == len(after.log)
 
 
 @pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)
 def test_moderator_replaces_a_player_and_verify_follows_the_keys(game: Path,
                                                                  tmp_path: Path) -> None:
     first = acting(game)
-    service.apply_block(game, block_for(game, first_move(game)))
+    api.apply_block(game, block_for(game, first_move(game)))
     leaving = acting(game)
     write_keypair(tmp_path / "dora", "Dora", "dora@example.org")
     code, out, err = cli("replace-player", str(game), leaving, "--key",
@@ -219,19 +220,19 @@ def test_moderator_replaces_a_player_and_verify_follows_the_keys(game: Path,
     entry = gf.roster_entry(leaving)
     assert entry is not None and entry["email"] == "dora@example.org"
     assert entry["timezone"] == "Europe/Berlin"
-    assert gf.log[-1]["kind"] == "correction" and gf.log[-1]["change"] == "roster"
+    assert gf.log[-1]["kind"] == "replacement"
     assert gf.log[-1]["old"]["email"] != "dora@example.org"
     old_key = key_of(game, first).parent / f"{gf.log[-1]['old']['name']}.key"
     with pytest.raises(UsageError, match="is not the key of any player"):
         sign_orders("end\n", old_key, game)
-    service.apply_block(game, sign_orders("\n".join(first_move(game)) + "\n",
+    api.apply_block(game, sign_orders("\n".join(first_move(game)) + "\n",
                                           tmp_path / "dora.key", game))
-    assert verify.replay(game, gamefile.load(game)).entries == 4
+    assert api.verify(game, gamefile.load(game)).entries == 4
     data = yaml.safe_load(game.read_text())
     data["log"][2]["new"]["key"] = data["log"][2]["old"]["key"]
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     with pytest.raises(CorruptGameError, match="log entry seq 2: roster change"):
-        verify.replay(game, gamefile.load(game))
+        api.verify(game, gamefile.load(game))
 
 
 def test_a_mailed_moderator_block_goes_through_the_inbox(game: Path, tmp_path: Path) -> None:
@@ -250,7 +251,7 @@ def test_a_mailed_moderator_block_goes_through_the_inbox(game: Path, tmp_path: P
     assert gamefile.load(game).roster_entry(leaving)["email"] == "dora@example.org"  # type: ignore[index]
     assert out.messages[0]["To"] == "max@example.org"
     assert "dora@example.org" in [m["To"].addresses[0].addr_spec for m in out.messages[1:]]
-    verify.replay(game, gamefile.load(game))
+    api.verify(game, gamefile.load(game))
     code, _, err = cli("replace-player", str(game), "--block", str(tmp_path / "nope.txt"))
     assert code == 2 and "cannot read" in err
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pbem import api
 from pbem.cli import app
 from pbem.orders.signing import sign_orders
-from pbem.pipeline import service
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     HOST,
@@ -53,7 +53,7 @@ def skeleton_header(report: str) -> str:
 
 def choose(game: Path) -> list[str]:
     """A player's pick from the legal lines: buy once a turn, then end; else the first line."""
-    legal = service.legal_lines(gamefile.load(game))["lines"]
+    legal = api.legal_lines(gamefile.load(game))["lines"]
     turn = gamefile.load(game).state["turn"]
     if "end" in legal and turn["actions"] >= 1:
         return ["end"]
@@ -99,7 +99,7 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
         players_seen, turn_ends = set(), 0
         for number in range(BLOCKS):
             gf = gamefile.load(game)
-            player = service.status(gf)["waiting_for"][0]
+            player = api.status(gf)["waiting_for"][0]
             players_seen.add(player)
             report = latest_report(player)
             assert report["Subject"].startswith(f"[lisbon] seq {gf.seq}: {player.title()} (")

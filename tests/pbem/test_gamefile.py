@@ -13,7 +13,7 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.chance import SeededChance
 from engine.pax.ruleset import PAX
 from pbem.errors import BusyError, CorruptGameError
-from pbem.resources import pax_catalog
+from pbem.rulesets import pax_catalog
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 
@@ -106,6 +106,8 @@ def test_appending_to_the_log_text_equals_a_full_dump(tmp_path: Path) -> None:
     gf = sample_game()
     gf.log += [{"seq": n, "kind": "orders", "block": f"line {n}\nmore", "summary": ["x"]}
                for n in range(1, 4)]
+    gf.seq = 3  # the tail is checked on a head-only read: the last entry names the state
+    gf.log[-1]["post_state"] = gamefile.current_hash(gf)
     path = tmp_path / "g.yaml"
     path.write_text(gamefile.dump_text(gf))
     head, old_log = gamefile.load_head(path)

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pbem import api
 from pbem.cli import app
 from pbem.delivery import gitplay
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import load_private_key, sshsig_armor
-from pbem.pipeline import service
 from pbem.resources import games_dir
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import acting, block_for, first_move, key_of, make_game
@@ -151,7 +151,7 @@ def test_the_documented_example_repository(tmp_path: Path) -> None:
         if path.suffix in (".yaml", ".seed", ".key"):
             shutil.copy(path, scratch / path.name)
     first = block_for(game, first_move(game))
-    assert service.apply_block(scratch / "lisbon.yaml", first).gf.seq == 1
+    assert api.apply_block(scratch / "lisbon.yaml", first).gf.seq == 1
     second = block_for(scratch / "lisbon.yaml", first_move(scratch / "lisbon.yaml"))
     stale = block_for(game, ["end"] if "end" in first_move(game) else first_move(game))
     (repo / "orders" / "a-second.txt").write_text(second)

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from pbem import api
 from pbem.cli import app
 from pbem.delivery import inbox, mail
-from pbem.pipeline import verify
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,
@@ -89,7 +89,7 @@ def test_every_client_shape_is_applied(game: Path, tmp_path: Path, shape: str) -
     assert receipt["In-Reply-To"] and receipt["Subject"] == "[lisbon] seq 1: orders applied"
     assert list((maildir / "new").iterdir()) == []
     assert [p.name.endswith(":2,S") for p in (maildir / "cur").iterdir()] == [True]
-    verify.replay(game, gamefile.load(game))
+    api.verify(game, gamefile.load(game))
 
 
 def test_a_reply_quoting_the_earlier_block_uses_the_new_one(game: Path, tmp_path: Path) -> None:
@@ -166,7 +166,7 @@ def test_interrupted_run_applies_once_and_mails_again(game: Path, tmp_path: Path
     drop(maildir, saved.read_bytes())  # the same message delivered again
     assert run(maildir, [game], out)[0].endswith("already processed")
     assert len(out.kinds()) == 5 and gamefile.load(game).seq == 1
-    verify.replay(game, gamefile.load(game))
+    api.verify(game, gamefile.load(game))
 
 
 def test_mbox_is_read_and_the_ledger_keeps_it_from_running_twice(game: Path,

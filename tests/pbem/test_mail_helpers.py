@@ -25,11 +25,11 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
+from pbem import api
 from pbem.delivery.mail import MailSettings
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.orders.signing import sign_orders
-from pbem.pipeline import service
 from pbem.store import gamefile
 
 HOST = "host@example.org"
@@ -131,7 +131,7 @@ def make_game(directory: Path, game_id: str = "lisbon", seed: str = "mail-test",
             write_keypair(directory / "max", "Max", "max@example.org")
         mod = parse_public_key((directory / "max.pub").read_text())
     path = directory / f"{game_id}.yaml"
-    service.new_game(path, keys, game_id=game_id, seed_text=seed, moderator=mod)
+    api.new_game(path, keys, game_id=game_id, seed_text=seed, moderator=mod)
     return path
 
 
@@ -142,11 +142,11 @@ def key_of(game: Path, player: str) -> Path:
 
 
 def acting(game: Path) -> str:
-    return str(service.status(gamefile.load(game))["waiting_for"][0])
+    return str(api.status(gamefile.load(game))["waiting_for"][0])
 
 
 def legal(game: Path) -> list[str]:
-    return list(service.legal_lines(gamefile.load(game))["lines"])
+    return list(api.legal_lines(gamefile.load(game))["lines"])
 
 
 def block_for(game: Path, lines: list[str], player: str | None = None, *,

@@ -30,6 +30,7 @@ from engine.pax.ruleset import PAX
 from pbem.errors import UsageError
 from pbem.play.scenarios.pax import take_card
 from pbem.views import report
+from pbem.words import say
 from tests.conftest import new_table
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -92,7 +93,7 @@ def since_last_turn(history: list[dict[str, Any]], viewer: str | None) -> list[d
         start = max(0, len(history) - 3)
     entries = []
     for h in history[start:]:
-        texts = [e["text"] for e in h["events"]
+        texts = [say(e) for e in h["events"]
                  if e.get("visible_to") is None or viewer in e["visible_to"]]
         entries.append({"seq": h["seq"], "player": h["player"], "texts": texts})
     return entries
@@ -117,7 +118,8 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
                 "lines": [c.line for c in options_now(PAX, table)], "skeleton": skeleton}
     seats = table.state["seats"]
     return {
-        "header": {"game": "lisbon-2027", "ruleset": "pax", "seq": seq, "state": STATES[name],
+        "header": {"game": "lisbon-2027", "ruleset": "pax", "templates": "pax", "seq": seq,
+                   "state": STATES[name],
                    "options": dict(table.state["options"]),
                    "players": [{"id": bank, "name": NAMES[i]} for i, bank in enumerate(seats)]},
         "viewer": viewer,
@@ -235,7 +237,7 @@ def test_unknown_format_is_a_usage_error_listing_the_formats() -> None:
     assert str(caught.value) == "unknown report format 'html'; formats: text, markdown, bbcode"
     assert caught.value.exit_code == 2
     model = scenario_model("setup")
-    model["header"]["ruleset"] = "../pax"
+    model["header"]["templates"] = "../pax"
     with pytest.raises(UsageError, match="no report templates for ruleset"):
         report.render(model, "text")
 

@@ -47,7 +47,7 @@ def test_selfplay_cli_json() -> None:
 
 def test_selfplay_rejects_bad_player_count() -> None:
     result = CliRunner().invoke(app, ["selfplay", "--players", "5"])
-    assert result.exit_code == 2 and "--players must be 2, 3 or 4" in result.stderr
+    assert result.exit_code == 2 and "--players must be 2 to 4" in result.stderr
 
 
 def test_fast_mode_says_it_checked_nothing() -> None:

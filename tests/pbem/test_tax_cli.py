@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from pbem.play.scenarios.pax import take_card
+from pbem.store.gamefile import state_hash
 from tests.pbem.test_cli import acting, game, run, signed, status
 
 __all__ = ["game"]  # the fixture, re-exported for pytest
@@ -37,6 +38,8 @@ def set_up_tax(game: Path, cards: list[str]) -> tuple[str, str]:
     state["borders"] = dict(sorted(state["borders"].items()))
     state["cities"].pop("buda", None)  # two empty cities in Hungary: a real levy choice
     state["players"][owner]["florins"] = 5
+    # A set-up edit: the setup entry must name the edited state, as the file's tail is checked.
+    data["log"][-1]["post_state"] = state_hash(data["game"], data["seq"], state, data["agenda"])
     game.write_text(yaml.safe_dump(data, sort_keys=False))
     return taxer, owner
 
@@ -135,6 +138,7 @@ def test_victory_ends_the_game_in_status_and_reports(game: Path) -> None:
     for empire in ("france", "england"):
         state["empires"][empire]["ruler"] = bank
         state["players"][bank]["west"].append(f"empire_square_{empire}")
+    data["log"][-1]["post_state"] = state_hash(data["game"], data["seq"], state, data["agenda"])
     game.write_text(yaml.safe_dump(data, sort_keys=False))
     assert "victory imperial" in options(game)["lines"]
     apply(game, ["victory imperial"], bank)

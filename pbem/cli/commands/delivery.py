@@ -15,17 +15,21 @@ from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
+from pbem.words import public_texts, say
 
 if TYPE_CHECKING:
     from pbem.delivery import deadlines, gitplay, inbox, mail
-    from pbem.pipeline import replacement
+    from pbem.pipeline import game as games
+    from pbem.pipeline import replace
+    from pbem.pipeline import timeout as timeouts
     from pbem.views import model as views
     from pbem.views import report
 else:
-    deadlines, gitplay, inbox, mail, replacement, report, views = (
+    deadlines, gitplay, inbox, mail, games, replace, timeouts, report, views = (
         lazy(f"pbem.{name}") for name in ("delivery.deadlines", "delivery.gitplay",
                                           "delivery.inbox", "delivery.mail",
-                                          "pipeline.replacement", "views.report", "views.model"))
+                                          "pipeline.game", "pipeline.replace", "pipeline.timeout",
+                                          "views.report", "views.model"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
@@ -111,8 +115,9 @@ def post(
     """The public forum post: what happened, the board and who must act; no private hands."""
     check_format(fmt)
     with mail.open_book(game) as book:
-        gf = gamefile.load(game)
-        model = views.report_model(gf, None)
+        opened = games.open_game(game, whole=False, head_only=False)
+        gf = opened.gf
+        model = views.report_model(opened, None)
         model["deadlines"] = [
             {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
             for d in deadlines.due_now(gf, book.since(gf, _now(now))) if d.deadline]
@@ -134,7 +139,8 @@ def remind(
     """Mail a reminder, with their report, to each player past their deadline."""
     settings, moment = mail.load_settings(game, mail_config), _now(now)
     with mail.open_book(game) as book:
-        gf = gamefile.load(game)
+        opened = games.open_game(game, head_only=False)
+        gf = opened.gf
         since = book.since(gf, moment)
         reminded = book.data["clock"].setdefault("reminded", [])
         messages, names = [], []
@@ -149,7 +155,7 @@ def remind(
                      "Please send your orders soon: " + (
                          "the game waits for you." if policy == "wait" else
                          "the moderator may apply the default answer (`pbem timeout`).")]
-            message = mail.compose(gf, due.player, kind="reminder", intro=intro,
+            message = mail.compose(opened, due.player, kind="reminder", intro=intro,
                                    subject=f"[{gf.game_id}] seq {gf.seq}: reminder, "
                                            f"{mail.who(gf, due.player)} to {due.decision}",
                                    settings=settings, book=book, now=moment)
@@ -178,11 +184,11 @@ def timeout(
     with mail.open_book(game) as book:
         loaded = gamefile.load(game)
         since = book.since(loaded, moment)
-    gf, results = deadlines.run_timeout(game, since, moment, force=force,
-                                        only=[p.lower() for p in player or []])
+    gf, results = timeouts.run_timeout(game, since, moment, force=force,
+                                       only=[p.lower() for p in player or []])
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
-                   f"{result.player}: {'; '.join(result.summary)}")
+                   f"{result.player}: {'; '.join(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
     if any(r.lines for r in results) and (send_mail or outbox):
@@ -283,13 +289,13 @@ def replace_player(
         if player is None or key is None:
             raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
         new_key = parse_public_key(read_key_file(pub)) if pub else None
-        change = replacement.Replacement(
+        change = replace.Replacement(
             player.lower(), new_key.roster_text() if new_key else None,
             email or (new_key.email if new_key else None),
             name or (new_key.name if new_key else None), zone)
-        text = replacement.replacement_block(gamefile.load(game), change, key)
+        text = replace.replacement_block(gamefile.load(game), change, key)
         if print_block:
             typer.echo(text, nl=False)
             return
-    gf = replacement.apply_replacement(game, text)
-    typer.echo(f"seq {gf.seq}: {gf.log[-1]['summary'][0]}")
+    gf = replace.apply_replacement(game, text)
+    typer.echo(f"seq {gf.seq}: {say(gf.log[-1]['events'][0])}")

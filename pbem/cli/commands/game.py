@@ -9,24 +9,30 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pbem import rulesets
 from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key, write_keypair
-from pbem.pipeline import service
-from pbem.store import gamefile, hidden
+from pbem.pipeline import apply as apply_pipeline
+from pbem.pipeline import game as games
+from pbem.pipeline import queries
+from pbem.pipeline import reveal as reveal_pipeline
+from pbem.pipeline import setup as game_setup
+from pbem.store import gamefile
+from pbem.words import public_texts
 
 if TYPE_CHECKING:
     from pbem.delivery import gitplay, mail
     from pbem.orders import signing
-    from pbem.pipeline import verify
+    from pbem.pipeline import replay
     from pbem.views import duedates
     from pbem.views import model as views
     from pbem.views import report as reports
 else:
-    duedates, gitplay, mail, reports, signing, verify, views = (
+    duedates, gitplay, mail, reports, signing, replay, views = (
         lazy(f"pbem.{name}") for name in ("views.duedates", "delivery.gitplay", "delivery.mail",
-                                          "views.report", "orders.signing", "pipeline.verify",
+                                          "views.report", "orders.signing", "pipeline.replay",
                                           "views.model"))
 
 
@@ -57,7 +63,7 @@ def new(
     open_hands: Annotated[bool, typer.Option(help="Hands are public in every report.")] = False,
     moderator: Annotated[Path | None, typer.Option(help="The moderator's .pub file.")] = None,
     ruleset: Annotated[str, typer.Option(help="pax (Pax Renaissance) or aor (Age of "
-                                               "Renaissance, 3-6 players).")] = "pax",
+                                               "Renaissance, 3-6 players).")] = rulesets.DEFAULT,
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="A game option as KEY=VALUE (aor: end=advances|epoch1|epoch2|epoch3).")
     ] = None,
@@ -65,28 +71,29 @@ def new(
     """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
     from pbem.cli.commands.selfplay import parse_options
 
+    rules = rulesets.ruleset_for(ruleset)
     keys = [parse_public_key(read_key_file(p)) for p in player]
-    extra = parse_options(option or [])
-    if ruleset == "pax":
-        options = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
-                   "open_hands": open_hands, **extra}
-    else:
-        if game_map != "default" or astrology or bankruptcy or open_hands:
-            raise UsageError("--map, --astrology, --bankruptcy and --open-hands are Pax "
-                             "Renaissance options; use --option KEY=VALUE")
-        options = extra
+    # The Pax Renaissance flags are options like any other; a ruleset without them says so.
+    flags = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
+             "open_hands": open_hands}
+    given = {k: v for k, v in flags.items() if v not in ("default", False)}
+    unknown = sorted(k for k in given if k not in rules.default_options)
+    if unknown:
+        raise UsageError(f"--{unknown[0].replace('_', '-')} is not an option of {rules.title}; "
+                         f"its options: {', '.join(rules.default_options)} (--option KEY=VALUE)")
+    options = {**given, **parse_options(option or [])}
     mod = parse_public_key(read_key_file(moderator)) if moderator else None
-    gf = service.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
-                          open_game=open_game, options=options, moderator=mod,
-                          ruleset_name=ruleset)
+    gf = game_setup.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
+                             open_game=open_game, options=options, moderator=mod,
+                             ruleset_name=ruleset)
     for entry in gf.roster["players"]:
         typer.echo(f"{entry['name']} plays {entry['id']}")
-    status = service.status(gf)
+    status = queries.status(games.from_gamefile(gf))
     typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
                f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if not open_game:
         typer.echo(f"seed file: {game.with_suffix('.seed')} (moderator only; never share or commit)")
-    elif ruleset == "aor":
+    elif rules.hidden_information:
         typer.echo("open game: the seed is in the game file, so anyone can compute every hand "
                    "and every roll (perfect information); reports show all hands")
 
@@ -122,8 +129,8 @@ def sign(
         typer.echo("note: sealed; keep the opening file beside your key until you open it "
                    "with pbem sign --open", err=True)
     if game is not None:
-        gf = gamefile.load(game)
-        if gf.agenda and gf.agenda[0].get("sealed") and hidden.is_hidden(gf):
+        opened = games.open_game(game, whole=False)
+        if opened.gf.agenda and opened.gf.agenda[0].get("sealed") and opened.projection.hidden:
             typer.echo("note: a sealed decision: send this block to the moderator only",
                        err=True)
 
@@ -151,16 +158,17 @@ def apply(
         raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
     if commit:
         gitplay.require_repository(game)
-    applied = service.apply_block(game, read_input(orders), dry_run=dry_run)
+    applied = apply_pipeline.apply_block(game, read_input(orders), dry_run=dry_run)
     if applied.note:
         typer.echo(f"note: {applied.note}")
     if dry_run:
-        typer.echo(reports.render(views.report_model(applied.gf, applied.player), fmt), nl=False)
+        typer.echo(reports.render(views.report_model(applied.opened, applied.player), fmt),
+                   nl=False)
         typer.echo("(dry run: nothing was written)")
         return
-    for text in service.public_texts(applied.events):
+    for text in public_texts(applied.events):
         typer.echo(f"- {text}")
-    status = service.status(applied.gf)
+    status = queries.status(applied.opened)
     if status["over"]:
         typer.echo(f"seq {status['seq']}: the game is over; winners: "
                    f"{', '.join(status['winners'])}")
@@ -168,7 +176,7 @@ def apply(
         typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
                    f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if commit:
-        message = gitplay.commit_message(applied.gf, service.public_texts(applied.events))
+        message = gitplay.commit_message(applied.gf, public_texts(applied.events))
         typer.echo(f"committed {gitplay.commit_game(game, message)}")
     if send_mail or outbox:
         settings = mail.load_settings(game, mail_config)
@@ -186,9 +194,8 @@ def options(
         "--for", help="Player id (for a decision several players answer at once).")] = None,
 ) -> None:
     """List the legal lines for the next pending decision, one per line."""
-    gf = gamefile.load(game)
-    hidden.attach(game, gf)
-    data = service.legal_lines(gf, for_player.lower() if for_player else None)
+    data = queries.legal_lines(games.open_game(game),
+                               for_player.lower() if for_player else None)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -213,12 +220,12 @@ def report(
 ) -> None:
     """Render one player's turn report (or the public one)."""
     check_format(fmt)
-    gf = gamefile.load(game)
+    opened = games.open_game(game, head_only=False)
+    gf = opened.gf
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
     viewer = for_player.lower() if for_player else None
-    hidden.attach(game, gf)
-    model = views.report_model(gf, viewer)
+    model = views.report_model(opened, viewer)
     model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
     typer.echo(reports.render(model, fmt), nl=False)
 
@@ -230,8 +237,9 @@ def status(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Who must act, on what, and by when (each player's deadline in their own time zone)."""
-    gf = gamefile.load(game)
-    data = service.status(gf)
+    opened = games.open_game(game, whole=False)
+    gf = opened.gf
+    data = queries.status(opened)
     data["deadlines"] = duedates.deadline_rows(game, gf, None, datetime.now(UTC))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
@@ -262,7 +270,7 @@ def verify_command(
         help="The moderator's secrets (seed) file, to replay a moderated game in full.")] = None,
 ) -> None:
     """Replay the whole log from setup: signatures, hashes, states and draws."""
-    result = verify.replay(game, gamefile.load(game), secrets)
+    result = replay.verify(game, gamefile.load(game), secrets)
     how = "every draw re-derived from the seed" if result.seed_checked else \
         "draws replayed as logged (the seed is not revealed yet)"
     if not result.replayed:
@@ -278,5 +286,5 @@ def reveal(
     force: Annotated[bool, typer.Option(help="Reveal before the game is over.")] = False,
 ) -> None:
     """Publish the seed (moderator, at the end of the game) so anyone can check every draw."""
-    gf = verify.reveal(game, force=force)
+    gf = reveal_pipeline.reveal(game, force=force)
     typer.echo(f"seed revealed at seq {gf.seq}; `pbem verify {game}` now re-derives every draw")

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pbem import rulesets
 from pbem.cli.app import app, boundary
 from pbem.errors import ExitCode, UsageError
 
@@ -25,26 +26,23 @@ def selfplay(
     out: Annotated[Path, typer.Option(help="Where reproducing game files go.")] = Path("selfplay-failures"),
     ruleset: Annotated[str, typer.Option(
         help="pax or aor (aor games end with Epoch 1 unless --option end=... says otherwise).")
-    ] = "pax",
+    ] = rulesets.DEFAULT,
     moderated: Annotated[bool, typer.Option(
-        help="aor: moderated games (hidden hands, secrets file, sealed bids) on disk.")] = False,
+        help="Moderated games on disk (the seed, hidden hands and sealed bids stay with "
+             "the moderator).")] = False,
 ) -> None:
     """Play whole games with random legal choices, checking invariants at every step."""
-    from pbem.rulesets import PLAYER_COUNTS, RULESETS
-
-    if ruleset not in RULESETS:
-        raise UsageError(f"unknown ruleset '{ruleset}'; rulesets: {', '.join(RULESETS)}")
-    low, high = PLAYER_COUNTS[ruleset]
+    rules = rulesets.ruleset_for(ruleset)
+    low, high = rules.player_counts
     if not low <= players <= high:
-        counts = "2, 3 or 4" if ruleset == "pax" else f"{low} to {high}"
-        raise UsageError(f"--players must be {counts}, not {players}")
+        raise UsageError(f"--players must be {low} to {high} for {rules.title}, not {players}")
     from pbem.play.selfplay import run as run_selfplay  # only this command needs it
 
     options = parse_options(option or [])
-    if ruleset == "aor":
-        options.setdefault("end", "epoch1")
-    if moderated and (ruleset != "aor" or fast):
-        raise UsageError("--moderated plays Age of Renaissance (--ruleset aor), without --fast")
+    options = {**rules.selfplay_options, **options}
+    if moderated and fast:
+        raise UsageError("--moderated plays on disk through the moderator's pipeline; it "
+                         "cannot be --fast")
     stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset,
                          moderated=moderated)
     data = stats.to_data()

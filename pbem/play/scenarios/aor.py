@@ -28,12 +28,19 @@ from engine.aor.actions.flow import PHASES, proceed, reset_flow
 from engine.aor.board import _store, province, put_marker
 from engine.aor.catalog import Catalog
 from engine.aor.deck import epoch_cards
-from engine.aor.model import add_to_hand, new_state, player, take_from_hand
+from engine.aor.model import add_to_hand, hand_cards, new_state, player, take_from_hand
 from engine.aor.ruleset import AOR, check_options
-from engine.core.chance import Draw, SeededChance
+from engine.core.chance import Chance, Draw, SeededChance
 from engine.core.table import Event, Table
-from pbem.play.scenarios.paths import ScenarioError, check_keys, get_path, set_path
-from pbem.resources import aor_catalog
+from pbem.play.scenarios.paths import (
+    ScenarioError,
+    ScenarioRules,
+    check_keys,
+    expect_that,
+    get_path,
+    set_path,
+)
+from pbem.rulesets import aor_catalog
 
 NAMES = ("ada", "ben", "cy", "dee", "eve", "fay")
 GIVEN_KEYS = ("players", "seed", "options", "start", "capitals", "order", "turn", "epoch",
@@ -75,7 +82,8 @@ class ScriptedChance:
 
 
 def catalog() -> Catalog:
-    return aor_catalog()
+    found: Catalog = aor_catalog()
+    return found
 
 
 def seats(given: dict[str, Any]) -> list[str]:
@@ -242,3 +250,26 @@ def start_phase(table: Table, at: Any, chance: ScriptedChance) -> list[Event]:
                                    queue=order[order.index(at["player"]):])
     table.agenda.clear()
     return proceed(table, chance)
+
+
+def check(table: Table, expect: dict[str, Any]) -> None:
+    state = table.state
+    for pid, cards in (expect.get("hands") or {}).items():
+        held = hand_cards(state, pid)
+        expect_that(held == sorted(cards), f"{pid}'s hand is {held}, expected {sorted(cards)}")
+    for pid, cash in (expect.get("cash") or {}).items():
+        found = state["players"][pid]["cash"]
+        expect_that(found == cash, f"{pid} has {found} ducats, expected {cash}")
+    if "over" in expect:
+        expect_that(bool(state["over"]) == expect["over"], f"over is {state['over']}")
+    if "winners" in expect:
+        expect_that(state["winners"] == expect["winners"], f"winners are {state['winners']}")
+
+
+
+def after_block(table: Table, chance: Chance) -> None:
+    table.state["draws"] = len(chance.draws)
+
+
+RULES = ScenarioRules(start=build_table, expect_keys=("hands", "cash", "over", "winners"),
+                      check=check, after_block=after_block)

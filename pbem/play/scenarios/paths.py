@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+from engine.core.chance import Chance
+from engine.core.table import Event, Table
 
 
 class ScenarioError(Exception):
@@ -80,3 +85,18 @@ def delete_path(root: Any, path: str) -> None:
     if not isinstance(container, dict) or last not in container:
         raise ScenarioError(f"delete '{path}': not an existing mapping key")
     del container[last]
+
+
+def _nothing(*_: Any) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class ScenarioRules:
+    """What a ruleset adds to the scenario format: how a `given:` becomes a table, the extra
+    `expect:` keys it checks, and what follows each block."""
+
+    start: Callable[[Any], tuple[Table, Chance, list[Event]]]
+    expect_keys: tuple[str, ...] = ()
+    check: Callable[[Table, dict[str, Any]], None] = _nothing
+    after_block: Callable[[Table, Chance], None] = _nothing

@@ -10,8 +10,15 @@ from engine.core.agenda import new_node
 from engine.core.chance import SeededChance
 from engine.core.table import Event, Table
 from engine.pax.ruleset import PAX
-from pbem.play.scenarios.paths import ScenarioError, check_keys, delete_path, get_path, set_path
-from pbem.resources import pax_catalog
+from pbem.play.scenarios.paths import (
+    ScenarioError,
+    ScenarioRules,
+    check_keys,
+    delete_path,
+    get_path,
+    set_path,
+)
+from pbem.rulesets import pax_catalog
 
 GIVEN_KEYS = ("players", "seed", "options", "turn", "clear", "move", "delete", "patch")
 MOVE_KEYS = ("card", "from", "to")
@@ -137,3 +144,6 @@ def check_given(raw: Any) -> dict[str, Any]:
         if ("card" in move) == ("from" in move):
             raise ScenarioError(f"given.move[{index}]: give exactly one of 'card' or 'from'")
     return given
+
+
+RULES = ScenarioRules(start=build_table)

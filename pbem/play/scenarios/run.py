@@ -9,7 +9,6 @@ nothing; the invariants hold at the start and after every block. A wrong file ra
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +20,11 @@ from engine.core.chance import Chance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.ruleset import Ruleset
 from engine.core.table import Event, Table
-from pbem import words
+from pbem import rulesets, words
 from pbem.play.scenarios.paths import (
     ScenarioError,
     ScenarioFailed,
+    ScenarioRules,
     check_keys,
     expect_that,
     get_path,
@@ -36,8 +36,6 @@ ORDER_KEYS = ("player", "lines")
 ERROR_KEYS = ("kind", "line", "options_include", "reason_include")
 EXPECT_KEYS = ("error", "waiting_for", "decision", "options_include", "options_exclude",
                "state", "absent", "lengths", "contains", "events_include", "events_exclude")
-AOR_EXPECT_KEYS = ("hands", "cash", "over", "winners")
-RULESETS = ("pax", "aor")
 
 
 def load(path: Path) -> Any:
@@ -48,12 +46,15 @@ def load(path: Path) -> Any:
 
 
 def ruleset_of(data: Any, path: Path | None = None) -> str:
-    """`ruleset:` in the file, else Age of Renaissance under a folder named aor, else Pax."""
+    """`ruleset:` in the file, else the ruleset a folder on the path is named after, else the
+    default ruleset."""
     named = data.get("ruleset") if isinstance(data, dict) else None
     if named is None:
-        return "aor" if path is not None and "aor" in path.parts else "pax"
-    if named not in RULESETS:
-        raise ScenarioError(f"scenario: ruleset must be one of {', '.join(RULESETS)}, not {named!r}")
+        folders = [name for name in rulesets.RULESETS if path is not None and name in path.parts]
+        return folders[0] if folders else rulesets.DEFAULT
+    if named not in rulesets.RULESETS:
+        raise ScenarioError(f"scenario: ruleset must be one of {', '.join(rulesets.RULESETS)}, "
+                            f"not {named!r}")
     return str(named)
 
 
@@ -69,7 +70,7 @@ def validate(data: Any, ruleset: str) -> dict[str, Any]:
         if not isinstance(block["lines"], list) or not all(
                 isinstance(line, str) for line in block["lines"]):
             raise ScenarioError(f"orders[{index}].lines: expected a list of strings")
-    allowed = EXPECT_KEYS + (AOR_EXPECT_KEYS if ruleset == "aor" else ())
+    allowed = EXPECT_KEYS + scenario_rules(ruleset).expect_keys
     expect = check_keys("expect", data["expect"], allowed)
     if "error" in expect:
         check_keys("expect.error", expect["error"], ERROR_KEYS, ("kind", "line"))
@@ -134,20 +135,9 @@ def check_pending(ruleset: Any, table: Table, expect: dict[str, Any]) -> None:
         expect_that(line not in lines, f"{line!r} is among the options {lines}")
 
 
-def check_aor(table: Table, expect: dict[str, Any]) -> None:
-    from engine.aor.model import hand_cards
-
-    state = table.state
-    for pid, cards in (expect.get("hands") or {}).items():
-        held = hand_cards(state, pid)
-        expect_that(held == sorted(cards), f"{pid}'s hand is {held}, expected {sorted(cards)}")
-    for pid, cash in (expect.get("cash") or {}).items():
-        found = state["players"][pid]["cash"]
-        expect_that(found == cash, f"{pid} has {found} ducats, expected {cash}")
-    if "over" in expect:
-        expect_that(bool(state["over"]) == expect["over"], f"over is {state['over']}")
-    if "winners" in expect:
-        expect_that(state["winners"] == expect["winners"], f"winners are {state['winners']}")
+def scenario_rules(ruleset_name: str) -> ScenarioRules:
+    rules: ScenarioRules = rulesets.scenario_builder(ruleset_name)
+    return rules
 
 
 def run_case(data: Any, ruleset_name: str) -> None:
@@ -168,7 +158,7 @@ def run_case(data: Any, ruleset_name: str) -> None:
                 raise ScenarioFailed(f"block {index + 1} ({block['player']}) was rejected: "
                                      f"{error}") from None
             expect_that(dump(table) == before, "a rejected block changed the table")
-            if getattr(ruleset, "draw_ends_block", False):  # nothing drawn before rejecting
+            if ruleset.draw_ends_block:  # nothing drawn before rejecting
                 expect_that(len(chance.draws) == drawn, "a rejected block drew")
             check_error(error, expect["error"])
             events = []
@@ -177,8 +167,7 @@ def run_case(data: Any, ruleset_name: str) -> None:
             raise ScenarioFailed(f"block {index + 1} was accepted; expected a "
                                  f"{expect['error']['kind']} error")
         table, events = outcome.table, outcome.events
-        if ruleset_name == "aor":
-            table.state["draws"] = len(chance.draws)
+        scenario_rules(ruleset_name).after_block(table, chance)
         try:
             ruleset.check_invariants(table)
         except InvariantViolation as error:
@@ -186,26 +175,14 @@ def run_case(data: Any, ruleset_name: str) -> None:
     check_pending(ruleset, table, expect)
     check_state(table.state, expect)
     check_events(events, expect)
-    if ruleset_name == "aor":
-        check_aor(table, expect)
+    scenario_rules(ruleset_name).check(table, expect)
 
 
 def _start(given: Any, ruleset_name: str) -> tuple[Ruleset, tuple[Table, Chance, list[Event]]]:
     """The ruleset and the starting table; an impossible start is the file's fault."""
-    ruleset: Ruleset
-    start: Callable[[Any], tuple[Table, Chance, list[Event]]]
-    if ruleset_name == "aor":
-        from engine.aor.ruleset import AOR
-        from pbem.play.scenarios.aor import build_table as build_aor
-
-        ruleset, start = AOR, build_aor
-    else:
-        from engine.pax.ruleset import PAX
-        from pbem.play.scenarios.pax import build_table as build_pax
-
-        ruleset, start = PAX, build_pax
+    ruleset = rulesets.ruleset_for(ruleset_name)
     try:
-        built = start(given)
+        built = scenario_rules(ruleset_name).start(given)
         ruleset.check_invariants(built[0])
     except InvariantViolation as error:
         raise ScenarioError(f"the start breaks an invariant: {error}") from None

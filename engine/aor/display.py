@@ -1,4 +1,4 @@
-"""The Age of Renaissance report view: the ruleset's view (ids) turned into display rows with
+"""The Age of Renaissance report rows: the ruleset's view (ids) turned into display rows with
 names, for templates/aor. Templates never see the state or the catalog; everything they show is
 here, already filtered by engine.aor.view (and, in open games, every hand, since anyone can
 compute them from the seed)."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.aor.catalog import Catalog
+from engine.core.table import Table
 
 DECISIONS_SEALED = {"capital_bid": "capital bid", "tokens": "token purchase"}
 
@@ -94,3 +95,12 @@ def display(catalog: Catalog, view: dict[str, Any], hands: dict[str, dict[str, s
         "over": bool(view["over"]), "winners": list(view["winners"]),
         "scores": [f"{p} {s}" for p, s in (result.get("scores") or {}).items()],
     }
+
+
+def for_reader(t: Table, view: dict[str, Any], viewer: str | None, hands_open: bool
+               ) -> dict[str, Any]:
+    """The rows a reader sees: their own hand, or every hand in an open game."""
+    players = t.state["players"]
+    shown = [p for p in players if hands_open or p == viewer]
+    hands = {p: dict(players[p]["hand"]) for p in shown if isinstance(players[p].get("hand"), dict)}
+    return display(t.catalog, view, hands, hands_open)

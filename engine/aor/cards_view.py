@@ -1,4 +1,4 @@
-"""`pbem cards --ruleset aor`: the History cards and the Advances of Age of Renaissance."""
+"""`pbem cards` for Age of Renaissance: the History cards and the Advances of Age of Renaissance."""
 
 from __future__ import annotations
 

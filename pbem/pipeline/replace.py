@@ -1,5 +1,5 @@
 """Replacing a player (issue 7): a moderator-signed block gives a seat a new key, e-mail, name
-or time zone; it is recorded in the log as a `correction` entry that `verify` checks."""
+or time zone; it is recorded as a `replacement` entry that `verify` checks."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.table import Event, event
 from pbem.delivery.deadlines import FIELDS, MODERATOR, check_zone
 from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign, verify
-from pbem.store import gamefile
-from pbem.store.gamefile import GameFile, current_hash, fingerprint
+from pbem.pipeline import game as games
+from pbem.store.entries import Replacement as ReplacementEntry
+from pbem.store.gamefile import GameFile, current_hash, fingerprint, state_hash
 
 # --- replacing a player ---------------------------------------------------------------------
 
@@ -80,9 +82,10 @@ def replacement_block(gf: GameFile, change: Replacement, key_path: Path) -> str:
 
 
 def apply_replacement(path: Path, text: str) -> GameFile:
-    """Check the moderator's block and replace the player's roster entry; log a correction."""
-    with gamefile.locked(path):
-        gf = gamefile.load(path)
+    """Check the moderator's block and replace the player's roster entry; log it."""
+    with games.locked(path):
+        game = games.open_game(path)
+        gf = game.gf
         blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
         if not blocks:
             raise BlockError("no moderator block found ('player: moderator')")
@@ -109,47 +112,47 @@ def apply_replacement(path: Path, text: str) -> GameFile:
         entry.update({k: getattr(change, k) for k in FIELDS[:2] + FIELDS[3:]
                       if getattr(change, k) is not None})
         new: dict[str, Any] = {k: entry[k] for k in FIELDS if k in entry}
-        gf.seq += 1
-        gf.log.append({
-            "seq": gf.seq, "kind": "correction", "change": "roster", "player": change.player,
-            "block": block.text, "payload_sha256": hashlib.sha256(block.payload()).hexdigest(),
-            "old": old, "new": new, "prev_state": prev, "post_state": current_hash(gf),
-            "summary": [replacement_note(change.player, new)],
-        })
-        gamefile.write_atomic(path, gamefile.dump_text(gf))
+        game.advance(ReplacementEntry(
+            seq=gf.seq + 1, prev_state=prev, post_state=state_hash(gf.game, gf.seq + 1, gf.state,
+                                                                   gf.agenda),
+            events=[replacement_event(change.player, new)], player=change.player,
+            block=block.text, payload_sha256=hashlib.sha256(block.payload()).hexdigest(),
+            old=old, new=new), None)
+        games.commit(game)
         return gf
 
 
-def replacement_note(player: str, new: dict[str, Any]) -> str:
+def replacement_event(player: str, new: dict[str, Any]) -> Event:
     key = parse_public_key(str(new["key"])).fingerprint()
-    return f"The moderator hands {player.title()} to {new.get('name') or player} (key {key})."
+    return event("pbem.replacement", kind="replacement", player=player,
+                 name=str(new.get("name") or player), key=key)
 
 
-def check_replacement(gf: GameFile, entry: dict[str, Any], keys: dict[str, str], seq: int,
+def check_replacement(gf: GameFile, entry: ReplacementEntry, keys: dict[str, str], seq: int,
                       prev: str) -> None:
     """For verify: the moderator signed this change against the state before it; `keys` (the
     players' keys so far) is updated. ValueError names the problem."""
-    blocks = find_blocks(str(entry.get("block", "")))
+    blocks = find_blocks(str(entry.block))
     if len(blocks) != 1:
         raise ValueError("the stored block cannot be read")
     block = blocks[0]
     if block.seq != seq - 1 or (block.state or "") != prev[:16]:
         raise ValueError("the block was not written against the state before it")
-    if hashlib.sha256(block.payload()).hexdigest() != entry.get("payload_sha256"):
+    if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
         raise ValueError("payload hash does not match the block")
     try:
         verify(_moderator_key(gf), block.payload(), block.signature or "")
     except (SignatureError, UsageError) as error:
         raise ValueError(f"bad moderator signature: {error}") from None
     change = parse_replacement(block)
-    new, old = entry.get("new") or {}, entry.get("old") or {}
-    if change.player != entry.get("player") or keys.get(change.player) != old.get("key"):
+    new, old = entry.new, entry.old
+    if change.player != entry.player or keys.get(change.player) != old.get("key"):
         raise ValueError("the change does not match the roster before it")
     signed = {k: v for k in FIELDS if (v := getattr(change, k)) is not None}
     signed.setdefault("key", str(old.get("key")))
     if parse_public_key(str(new.get("key"))).raw != parse_public_key(signed.pop("key")).raw or \
             any(str(new.get(k, "")).lower() != v.lower() for k, v in signed.items()):
         raise ValueError("the new roster entry is not the one the moderator signed")
-    if entry.get("summary") != [replacement_note(change.player, new)]:
-        raise ValueError("the summary does not match the change")
+    if entry.events is not None and entry.events != [replacement_event(change.player, new)]:
+        raise ValueError("the events do not match the change")
     keys[change.player] = str(new.get("key"))

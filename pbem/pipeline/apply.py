@@ -1,0 +1,95 @@
+"""`apply`: the one pipeline for a signed block, for every ruleset and mode.
+
+find the block -> authenticate -> check the turn -> adjudicate on a working copy (invariants
+checked) -> record the log entries -> commit. Any failure before the commit leaves every file
+byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.core.adjudicate import adjudicate
+from engine.core.agenda import is_parallel, next_pending
+from engine.core.chance import SeedNeeded
+from engine.core.errors import InvariantViolation, RuleError
+from engine.core.table import Event
+from pbem.errors import OrdersRejected, PbemError, UsageError
+from pbem.orders.orderblock import find_blocks
+from pbem.pipeline import game as games
+from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
+from pbem.pipeline.game import Game
+from pbem.pipeline.record import Step, record
+from pbem.store.entries import Entry, Orders
+from pbem.store.gamefile import GameFile
+
+
+class EngineBug(PbemError):
+    """An invariant broke: a bug in pbem; the game file is unchanged."""
+
+
+@dataclass
+class Applied:
+    gf: GameFile
+    player: str
+    events: list[Event]  # what the step did, every reader's share included
+    note: str  # e.g. which of several blocks was used
+    entries: list[Entry] = field(default_factory=list)  # the log entries written
+    game: Game | None = None
+
+    @property
+    def opened(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+
+def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
+    """The whole pipeline on a game file, under its lock; nothing is written on any error."""
+    with games.locked(path):
+        game = games.open_game(path)
+        applied = apply_text(game, text)
+        if not dry_run:
+            games.commit(game)
+        return applied
+
+
+def apply_text(game: Game, text: str) -> Applied:
+    """Find, authenticate and adjudicate a block against an opened game; the game changes
+    only when everything succeeds."""
+    game.require_whole("apply orders")
+    block, note = choose_block(game, find_blocks(text))
+    player = authenticate(game, block)
+    table = game.table()
+    check_turn(game, table, player, resigning=resigns(block))
+    node = next_pending(table.agenda)
+    chance = game.chance(int(table.state["draws"]))
+    lines = [(line.number, line.text) for line in block.lines]
+    try:
+        outcome = adjudicate(game.ruleset, table, player, lines, chance)
+    except RuleError as error:
+        raise OrdersRejected(error.message()) from None
+    except SeedNeeded:
+        raise UsageError(
+            "these orders lead to a random draw, which needs the game's seed file "
+            f"{game.secrets_name()}; send them to the moderator") from None
+    except InvariantViolation as error:
+        raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
+            from None
+    work = outcome.table
+    work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+    payload = block.payload()
+    parallel = str(node["id"]) if node is not None and is_parallel(node) else None
+
+    def make(seq: int, prev: str, post: str, draws: list[dict[str, object]],
+             events: list[dict[str, object]]) -> Entry:
+        return Orders(seq=seq, prev_state=prev, post_state=post, draws=draws, events=events,
+                      player=player, block=block.text,
+                      payload_sha256=hashlib.sha256(payload).hexdigest(), node=parallel)
+
+    step = Step(player, node, table, work, outcome.events, chance.draws, payload=payload,
+                block=block.text)
+    start = len(game.new)
+    record(game, step, make, game.unopened())
+    return Applied(game.gf, player, step.shown, note, game.new[start:], game)

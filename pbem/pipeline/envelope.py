@@ -1,0 +1,97 @@
+"""The envelope of a block: find the block meant for this game now, check its signature, and
+check that it is the sender's decision. Nothing here reads the rules' state beyond the agenda.
+"""
+
+from __future__ import annotations
+
+from engine.core import sealing
+from engine.core.agenda import is_parallel, next_pending, waiting_for
+from engine.core.table import Table
+from pbem.errors import BlockError, DoesNotFitError
+from pbem.orders.orderblock import OrderBlock
+from pbem.orders.signatures import parse_public_key, verify
+from pbem.pipeline.game import ANSWER_KINDS, Game
+from pbem.store.gamefile import current_hash, fingerprint
+
+
+def parallel_window(game: Game) -> dict[int, str]:
+    """seq -> state fingerprint a block may be written against. Normally only the current
+    state; while a simultaneous decision is pending, any state since it opened where every
+    entry since answered that decision (each answer is written against the opening)."""
+    gf = game.gf
+    window = {gf.seq: fingerprint(current_hash(gf))}
+    node = next_pending(gf.agenda)
+    if node is None or not is_parallel(node):
+        return window
+    for entry in reversed(game.recent()):
+        if entry.get("node") != node["id"] or entry.get("kind") not in ANSWER_KINDS:
+            break
+        window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
+    return window
+
+
+def choose_block(game: Game, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]:
+    """The block that fits the game now; stale copies (quoted old blocks) are passed over, and
+    so is a quoted report skeleton (unsigned, no orders)."""
+    gf = game.gf
+    blocks = [b for b in blocks if b.lines or b.signature]
+    if not blocks:
+        raise BlockError("no order block found: expected a '-----BEGIN PBEM ORDERS-----' block")
+    ours = [b for b in blocks if (b.game or "").lower() == gf.game_id.lower()]
+    if not ours:
+        raise DoesNotFitError(f"the block is for game '{blocks[0].game}', but this file is "
+                              f"game '{gf.game_id}'")
+    window = parallel_window(game)
+    fresh = [b for b in ours
+             if b.seq is not None and window.get(b.seq) == (b.state or "").lower()]
+    if not fresh:
+        block = ours[-1]
+        raise DoesNotFitError(
+            f"stale block: written against seq {block.seq} state {block.state}, but the game is "
+            f"at seq {gf.seq} state {fingerprint(current_hash(gf))}; read the latest report and "
+            "write new orders")
+    # A signed block with orders beats a quoted, unsigned skeleton of the same state.
+    fresh.sort(key=lambda b: (b.signature is None, not b.lines, -(b.seq or 0)))
+    note = ""
+    if len(blocks) > 1:
+        note = f"used the block for seq {fresh[0].seq}; {len(blocks) - 1} other block(s) ignored"
+    return fresh[0], note
+
+
+def authenticate(game: Game, block: OrderBlock) -> str:
+    gf = game.gf
+    player = (block.player or "").lower()
+    entry = gf.roster_entry(player)
+    if entry is None:
+        raise BlockError(f"unknown player '{block.player}'; players: {', '.join(gf.player_ids())}")
+    if not block.signature:
+        raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
+    if not block.lines:
+        raise BlockError("the block holds no orders")
+    verify(parse_public_key(entry["key"]), block.payload(), block.signature)
+    return player
+
+
+def resigns(block: OrderBlock) -> bool:
+    """A block that starts with `resign`, which a ruleset may take at any time (AoR 11.3)."""
+    return bool(block.lines) and " ".join(block.lines[0].text.lower().split()) == "resign"
+
+
+def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False) -> None:
+    if game.gf.state.get("over"):
+        raise DoesNotFitError("the game is over; no more orders are taken")
+    if resigning and game.ruleset.can_resign:
+        return
+    owed = waiting_for(table.agenda)
+    node = next_pending(table.agenda)
+    if sealing.is_committing(node) and node is not None and player in node["seals"] \
+            and player not in node.get("answers", {}) and sealing.stage(node) == sealing.SEAL:
+        raise DoesNotFitError(f"{player} has already sealed an answer (a seal cannot be "
+                              "changed); open it once every seal is in")
+    if node is not None and is_parallel(node) and player in node.get("answers", {}):
+        how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
+        raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
+    if player not in owed:
+        what = f" to {game.ruleset.actions[node['action']].decision}" if node else ""
+        raise DoesNotFitError(f"it is not {player}'s decision now: waiting for "
+                              f"{', '.join(owed)}{what}")

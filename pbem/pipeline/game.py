@@ -1,0 +1,204 @@
+"""A game opened for one command: the file, its ruleset, what this run may see, and the one
+commit point where new log entries are stored.
+
+Every command that changes a game goes through `open_game` and `commit`, whatever the ruleset
+and mode:
+- the game file is read head-only (its log kept as text, with just the trailing entries a
+  pending simultaneous decision needs), so the cost of a command stays flat as the game grows;
+- in a moderated game with hidden information the whole state comes from the moderator's
+  secrets file (the generation matching the game file), or is rebuilt by replaying the log;
+- `advance` moves the game by one typed log entry, checking the chain;
+- `commit` writes the secrets' new generation, then the game file (appending to the log's text):
+  the game file's atomic rename is the commit point, so a crash leaves the game at the old
+  state or the new, never in between. Read-only commands never write.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.agenda import is_parallel, next_pending
+from engine.core.chance import Chance, NoChance, SeededChance
+from engine.core.ruleset import Ruleset
+from engine.core.table import Table
+from pbem.errors import UsageError
+from pbem.rulesets import catalog_of, ruleset_of
+from pbem.store import gamefile, secrets, seeds
+from pbem.store.entries import Entry, append
+from pbem.store.gamefile import GameFile, current_hash
+from pbem.store.projection import Projection, projection_for
+
+ANSWER_KINDS = ("orders", "sealed", "timeout")  # entries that answer a simultaneous decision
+
+
+@dataclass
+class Game:
+    gf: GameFile
+    ruleset: Ruleset
+    projection: Projection
+    path: Path | None = None
+    log_text: str | None = None  # the stored log's YAML text when only the head was parsed
+    tail: list[dict[str, Any]] = field(default_factory=list)  # trailing entries, raw
+    secrets: secrets.Secrets | None = None
+    seed: bytes | None = None
+    new: list[Entry] = field(default_factory=list)  # entries added by this run
+    sealed: dict[str, dict[str, str]] | None = None  # unopened sealed blocks, once asked
+
+    def unopened(self) -> dict[str, dict[str, str]]:
+        """The sealed blocks not yet opened (node -> player -> block), kept up to date by the
+        steps of this run and stored with the next generation."""
+        if self.sealed is None:
+            self.sealed = sealed_blocks(self)
+        return self.sealed
+
+    @property
+    def whole(self) -> bool:
+        """Whether this run sees the whole state (always, unless the moderator's file is
+        needed and absent)."""
+        return not self.projection.hidden or self.gf.full is not None
+
+    def table(self) -> Table:
+        """The whole state when this run has it, else the public one shaped for the views."""
+        if self.gf.full is not None:
+            state, agenda = self.gf.full
+        elif self.projection.hidden:
+            state, agenda = self.ruleset.viewable(self.gf.state), self.gf.agenda
+        else:
+            state, agenda = self.gf.state, self.gf.agenda
+        return Table(state, agenda, catalog_of(self.gf))
+
+    def require_whole(self, what: str) -> None:
+        if not self.whole:
+            raise UsageError(
+                f"only the moderator can {what} in this moderated game: the hidden cards are in "
+                f"the moderator's secrets file {self.secrets_name()}")
+
+    def secrets_name(self) -> str:
+        return seeds.seed_path(self.path or Path("game.yaml"), self.gf).name
+
+    def chance(self, next_n: int) -> Chance:
+        return NoChance() if self.seed is None else SeededChance(self.seed, self.gf.game_id,
+                                                                  next_n)
+
+    def recent(self) -> list[dict[str, Any]]:
+        """The trailing raw entries known to this run, new ones included."""
+        return [*self.tail, *self.gf.log] if self.log_text is not None else list(self.gf.log)
+
+    def hash_of(self, seq: int, table: Table) -> str:
+        return self.projection.hash(self.ruleset, self.gf.game, seq, table.state, table.agenda)
+
+    def advance(self, entry: Entry, table: Table | None) -> None:
+        """Move the game by one entry; `table` is the whole state after it (None when the
+        state does not change). The entry's hashes must chain, else it is a pbem bug."""
+        gf = self.gf
+        if entry.seq != gf.seq + 1 or entry.prev_state != current_hash(gf):
+            raise AssertionError(f"entry seq {entry.seq} does not follow seq {gf.seq}")
+        gf.seq = entry.seq
+        if table is not None:
+            if self.projection.hidden:
+                gf.full = (table.state, table.agenda)
+            gf.state = self.projection.state(self.ruleset, table.state)
+            gf.agenda = self.projection.agenda(table.agenda)
+        if entry.post_state != current_hash(gf):
+            raise AssertionError(f"entry seq {entry.seq}: post_state is not the state stored")
+        append(gf.log, entry)
+        self.new.append(entry)
+
+
+def table_of(gf: GameFile) -> tuple[Ruleset, Table]:
+    """The ruleset and table of a game held in memory (the whole state when attached)."""
+    game = from_gamefile(gf)
+    return game.ruleset, game.table()
+
+
+def from_gamefile(gf: GameFile, seed: bytes | None = None, path: Path | None = None) -> Game:
+    """A game held in memory (self-play, tests): its whole log is parsed."""
+    ruleset = ruleset_of(gf)
+    return Game(gf, ruleset, projection_for(ruleset, gf), path=path, seed=seed)
+
+
+def _tail_for(gf: GameFile, log_text: str) -> list[dict[str, Any]]:
+    """The run of entries answering the pending simultaneous decision (for its window)."""
+    node = next_pending(gf.agenda)
+    if node is None or not is_parallel(node):
+        return []
+    return gamefile.tail_entries(
+        log_text, lambda e: e.get("node") == node["id"] and e.get("kind") in ANSWER_KINDS)
+
+
+def open_game(path: Path, *, whole: bool = True, head_only: bool = True,
+              secrets_file: Path | None = None) -> Game:
+    """The game at `path` for this run. With `whole`, attach the whole state when this run
+    holds the moderator's file (a missing file leaves the public state: `require_whole`)."""
+    if head_only:
+        gf, log_text = gamefile.load_head(path)
+    else:
+        gf, log_text = gamefile.load(path), None
+    game = from_gamefile(gf, path=path)
+    game.log_text = log_text
+    if log_text is not None:
+        game.tail = _tail_for(gf, log_text)
+    game.seed = seeds.known_seed(path, gf, secrets_file)
+    if game.projection.hidden and whole:
+        attach(game, secrets_file)
+    return game
+
+
+def attach(game: Game, secrets_file: Path | None = None) -> None:
+    """The whole state from the secrets generation that matches the game file, else rebuilt
+    by replaying the log with the seed (nothing is written: reading never writes)."""
+    assert game.path is not None
+    game.secrets = secrets.read(secrets_file or seeds.seed_path(game.path, game.gf))
+    if game.secrets is None:
+        return
+    found = game.secrets.at(current_hash(game.gf))
+    if found is not None and found.seq == game.gf.seq:
+        game.gf.full = (found.state, found.agenda)
+        return
+    from pbem.pipeline.replay import rebuild  # only for a lost or stale generation: start-up
+
+    full = gamefile.load(game.path)
+    table = rebuild(from_gamefile(full, game.secrets.seed, game.path), game.secrets)
+    game.gf.full = (table.state, table.agenda)
+
+
+def sealed_blocks(game: Game) -> dict[str, dict[str, str]]:
+    """The unopened sealed blocks of the current generation (node -> player -> block)."""
+    if game.secrets is None:
+        return {}
+    found = game.secrets.at(current_hash(game.gf))
+    if found is not None:
+        return {node: dict(answers) for node, answers in found.sealed.items()}
+    blocks: dict[str, dict[str, str]] = {}
+    for (node, player), text in game.secrets.sealed_blocks().items():
+        blocks.setdefault(node, {})[player] = text
+    opened = {(str(e.get("node")), p) for e in game.recent() if e.get("kind") == "unseal"
+              for p in dict(e.get("blocks") or {})}
+    return {n: {p: t for p, t in a.items() if (n, p) not in opened} for n, a in blocks.items()}
+
+
+def commit(game: Game) -> None:
+    """Store the new entries: the secrets' generation for the new state first, then the game
+    file, whose atomic rename is the commit point."""
+    assert game.path is not None
+    gf = game.gf
+    if game.projection.hidden and game.secrets is not None and gf.full is not None:
+        # Without the whole state (a roster change by a host without the secrets), the next
+        # moderator's run rebuilds it from the log.
+        game.secrets.add(secrets.Generation(current_hash(gf), gf.seq, gf.full[0], gf.full[1],
+                                            game.unopened()))
+        secrets.write(seeds.seed_path(game.path, gf), game.secrets)
+    if game.log_text is None:
+        gamefile.write_atomic(game.path, gamefile.dump_text(gf))
+    else:
+        gamefile.write_atomic(game.path, gamefile.dump_appended(gf, game.log_text))
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    with gamefile.locked(path):
+        yield

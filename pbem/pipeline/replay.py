@@ -1,0 +1,216 @@
+"""`verify`: one replay for every ruleset and mode, dispatched on the log entry's kind.
+
+Two passes. The public pass needs only the game file: the hash chain, every signature and
+payload hash, the state each block was written against, every opened sealed block against its
+commitment, and a revealed seed against the commitment. The replay pass rebuilds the game from
+the setup: with the seed every draw is re-derived; without it (a moderated game before the
+reveal) the recorded draws are replayed, each checked to be possible; a game with hidden
+information needs the seed (the moderator's secrets file, or the reveal). After each entry the
+state hash, the draws and the structured events must be what the log says. Words are never
+compared: a format-1 entry's `summary` is shown as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.adjudicate import adjudicate, run_automatic
+from engine.core.agenda import is_parallel, next_pending, waiting_for
+from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
+from engine.core.errors import InvariantViolation, RuleError
+from engine.core.table import Event, Table
+from pbem.errors import CorruptGameError, UsageError
+from pbem.pipeline.game import Game, from_gamefile
+from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
+from pbem.pipeline.replay_checks import check_public, first_keys, one_block, roster_step
+from pbem.pipeline.timeout import apply_defaults, timeout_event
+from pbem.rulesets import catalog_of, setup_seats
+from pbem.store import seeds
+from pbem.store.entries import (
+    Entry,
+    Orders,
+    Sealed,
+    Timeout,
+    Unseal,
+    public_events,
+    read_all,
+)
+from pbem.store.gamefile import GameFile, canonical_json, current_hash
+from pbem.store.projection import RECEIVED
+from pbem.store.secrets import Secrets
+
+
+@dataclass
+class Verified:
+    entries: int
+    seed_checked: bool
+    final_state: str
+    replayed: bool = True
+
+
+def _bad(seq: object, problem: str) -> CorruptGameError:
+    return CorruptGameError(f"log entry seq {seq}: {problem}")
+
+
+def verify(path: Path, gf: GameFile, secrets_file: Path | None = None) -> Verified:
+    """Check the whole log; raise naming the first bad entry."""
+    entries = read_all(gf.log)
+    if not entries or entries[0].kind != "setup":
+        raise CorruptGameError("log: the first entry must be the setup")
+    keys = first_keys(gf, entries)
+    check_public(gf, entries, dict(keys))
+    seed = seeds.known_seed(path, gf, secrets_file)
+    game = from_gamefile(gf, seed, path)
+    if game.projection.hidden and seed is None:
+        return Verified(len(entries), False, current_hash(gf), replayed=False)
+    held = None
+    if game.projection.hidden and not gf.randomness.get("seed"):
+        from pbem.store import secrets  # the moderator's file, read only here
+
+        held = secrets.read(secrets_file or seeds.seed_path(path, gf))
+    Replay(game, entries, held, keys).run()
+    return Verified(len(entries), seed is not None, current_hash(gf))
+
+
+def rebuild(game: Game, held: Secrets) -> Table:
+    """The whole state of a game with hidden information, from its log and secrets."""
+    entries = read_all(game.gf.log)
+    return Replay(game, entries, held, first_keys(game.gf, entries)).run()
+
+
+class Replay:
+    def __init__(self, game: Game, entries: list[Entry], held: Secrets | None,
+                 keys: dict[str, str]) -> None:
+        self.game, self.entries, self.keys = game, entries, keys
+        self.gf, self.ruleset = game.gf, game.ruleset
+        self.blocks: dict[tuple[str, str], str] = dict(held.sealed_blocks()) if held else {}
+        for entry in entries:
+            if isinstance(entry, Unseal):
+                for player, text in entry.blocks.items():
+                    self.blocks[(entry.node, player)] = text
+        self.raw = self.gf.log
+
+    def chance(self, entry: Entry, next_n: int) -> Chance:
+        if self.game.seed is not None:
+            return SeededChance(self.game.seed, self.gf.game_id, next_n)
+        recorded = [Draw(int(str(d["n"])), str(d["purpose"]), str(d["outcome"]))
+                    for d in entry.draws]
+        return ReplayChance(recorded, next_n)
+
+    def run(self) -> Table:
+        table = self.setup(self.entries[0])
+        for entry in self.entries[1:]:
+            seq = entry.seq
+            chance = self.chance(entry, int(table.state["draws"]))
+            try:
+                events = self.step(table, entry, chance)
+            except (RuleError, ReplayMismatch, InvariantViolation, ValueError) as error:
+                verb = "do" if entry.kind == "orders" else "does"
+                raise _bad(seq, f"the {entry.kind} {verb} not replay: {error}") from None
+            if self.game.projection.draws(self.ruleset, chance.draws) != entry.draws:
+                raise _bad(seq, "the draws do not match the log")
+            table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+            if events is not None and entry.events is not None and \
+                    canonical_json(public_events(events)) != canonical_json(entry.events):
+                raise _bad(seq, "the events do not match what the entry did")
+            if self.game.hash_of(seq, table) != entry.post_state:
+                raise _bad(seq, "the replay does not produce the recorded post_state")
+        if current_hash(self.gf) != self.game.hash_of(self.gf.seq, table) or \
+                self.entries[-1].seq != self.gf.seq:
+            raise CorruptGameError("the state in the file does not match the replayed log "
+                                   f"(after log entry seq {self.entries[-1].seq})")
+        if self.keys != {p["id"]: p["key"] for p in self.gf.roster["players"]}:
+            raise CorruptGameError("the roster's keys do not match its logged roster changes")
+        return table
+
+    def setup(self, entry: Entry) -> Table:
+        chance = self.chance(entry, 0)
+        try:
+            table, events = self.ruleset.setup(catalog_of(self.gf), self.gf.game_id,
+                                               setup_seats(self.gf),
+                                               dict(self.gf.game["options"]), chance)
+            events += run_automatic(self.ruleset, table, chance)
+        except (ReplayMismatch, ValueError) as error:
+            raise _bad(0, f"setup does not replay: {error}") from None
+        table.state["draws"] = len(chance.draws)
+        if self.game.projection.draws(self.ruleset, chance.draws) != entry.draws:
+            raise _bad(0, "the draws do not match the log")
+        if self.game.hash_of(0, table) != entry.post_state:
+            raise _bad(0, "the setup does not produce the recorded state")
+        if entry.events is not None and \
+                canonical_json(public_events(events)) != canonical_json(entry.events):
+            raise _bad(0, "the events do not match what the setup did")
+        return table
+
+    def step(self, table: Table, entry: Entry, chance: Chance) -> list[Event] | None:
+        """Apply one entry in place; the public events it made (None: nothing to compare)."""
+        node = next_pending(table.agenda)
+        parallel = str(node["id"]) if node is not None and is_parallel(node) else None
+        if isinstance(entry, Orders | Timeout | Sealed) and entry.node != parallel:
+            raise ValueError("the entry's node does not match the decision pending")
+        if isinstance(entry, Orders):
+            return self.adjudicate(table, entry.player, one_block(entry.seq, entry.block), chance)
+        if isinstance(entry, Sealed):
+            return self.sealed(table, entry, chance)
+        if isinstance(entry, Unseal):
+            return self.unseal(table, entry, chance)
+        if isinstance(entry, Timeout):
+            return self.timeout(table, entry, chance)
+        roster_step(self.gf, entry, self.keys)  # replacement or reveal: the state stays
+        return None
+
+    def adjudicate(self, table: Table, player: str, block: object, chance: Chance
+                   ) -> list[Event]:
+        lines = [(line.number, line.text) for line in block.lines]  # type: ignore[attr-defined]
+        outcome = adjudicate(self.ruleset, table, player, lines, chance, in_place=True)
+        return outcome.events
+
+    def sealed(self, table: Table, entry: Sealed, chance: Chance) -> list[Event] | None:
+        pending = next_pending(table.agenda)
+        assert pending is not None
+        text = self.blocks.get((entry.node, entry.player))
+        if text is None:
+            raise UsageError(f"the sealed block of {entry.player} (log entry seq {entry.seq}) "
+                             "is not in the secrets file; ask the player to send it again")
+        block = one_block(entry.seq, text)
+        assert self.game.seed is not None
+        salt = seal_salt(self.game.seed, self.gf.game_id, entry.node, entry.player)
+        if commitment(salt, block.payload()) != entry.commitment:
+            raise ValueError(f"{entry.player}'s sealed block does not match its commitment")
+        if waiting_for(table.agenda) == [entry.player]:  # the unseal entry resolves it
+            pending["answers"] = dict(sorted({**pending["answers"],
+                                              entry.player: RECEIVED}.items()))
+            self.noted = entry.events
+            return None
+        return self.adjudicate(table, entry.player, block, chance)
+
+    def unseal(self, table: Table, entry: Unseal, chance: Chance) -> list[Event]:
+        pending = next_pending(table.agenda)
+        if pending is None or pending["id"] != entry.node or \
+                pending["answers"].get(entry.last) != RECEIVED:
+            raise ValueError("the unseal does not follow the last sealed answer")
+        del pending["answers"][entry.last]
+        if entry.last_default is not None:
+            work, _, events = apply_defaults(self.ruleset, table, entry.last, chance,
+                                             logged=[entry.last_default])
+            table.state, table.agenda = work.state, work.agenda
+        else:
+            events = self.adjudicate(table, entry.last,
+                                     one_block(entry.seq, self.blocks[(entry.node, entry.last)]),
+                                     chance)
+        _, resolved = split_sealed(events)
+        defaults = timed_out(self.raw[:entry.seq], entry.node)
+        return [unseal_event(dict(entry.blocks), defaults), *resolved]
+
+    def timeout(self, table: Table, entry: Timeout, chance: Chance) -> list[Event] | None:
+        pending = next_pending(table.agenda)
+        if self.game.projection.hidden and pending is not None and pending.get("sealed") and \
+                waiting_for(table.agenda) == [entry.player]:
+            pending["answers"] = dict(sorted({**pending["answers"],
+                                              entry.player: RECEIVED}.items()))
+            return None  # its default is applied by the unseal entry
+        work, _, events = apply_defaults(self.ruleset, table, entry.player, chance,
+                                         logged=entry.lines)
+        table.state, table.agenda = work.state, work.agenda
+        return [timeout_event(entry.player, entry.lines), *events]

@@ -1,0 +1,123 @@
+"""verify's public pass: what can be checked from the game file alone, for every mode."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+
+from pbem.errors import CorruptGameError, PbemError
+from pbem.orders.orderblock import OrderBlock, find_blocks
+from pbem.orders.signatures import parse_public_key, verify
+from pbem.pipeline.record import commitment
+from pbem.pipeline.replace import check_replacement
+from pbem.store import seeds
+from pbem.store.entries import Entry, Orders, Replacement, Reveal, Sealed, Timeout, Unseal
+from pbem.store.gamefile import GameFile
+
+
+def _bad(seq: object, problem: str) -> CorruptGameError:
+    return CorruptGameError(f"log entry seq {seq}: {problem}")
+
+
+def one_block(seq: object, text: str) -> OrderBlock:
+    blocks = find_blocks(text)
+    if len(blocks) != 1:
+        raise _bad(seq, "the stored block cannot be read")
+    return blocks[0]
+
+
+def first_keys(gf: GameFile, entries: list[Entry]) -> dict[str, str]:
+    """Each player's key at the start: the roster's, with logged roster changes undone."""
+    keys = {str(p["id"]): str(p["key"]) for p in gf.roster["players"]}
+    for entry in reversed(entries):
+        if isinstance(entry, Replacement):
+            keys[entry.player] = str(entry.old.get("key"))
+    return keys
+
+
+def roster_step(gf: GameFile, entry: Entry, keys: dict[str, str]) -> None:
+    """A replacement (the moderator's signature, the old and new keys) or a reveal (the seed
+    against the commitment); `keys` follows the roster changes."""
+    if isinstance(entry, Replacement):
+        try:
+            check_replacement(gf, entry, keys, entry.seq, entry.prev_state)
+        except (ValueError, PbemError) as error:
+            raise _bad(entry.seq, f"roster change: {error}") from None
+    elif isinstance(entry, Reveal):
+        try:
+            seed = bytes.fromhex(entry.seed)
+        except ValueError:
+            raise _bad(entry.seq, "the revealed seed is not hex") from None
+        if seeds.commitment(seed) != gf.randomness.get("commitment"):
+            raise _bad(entry.seq, "the revealed seed does not match the commitment")
+
+
+def _check_signed(gf: GameFile, seq: int, player: str, block: OrderBlock,
+                  keys: Mapping[str, str], window: Mapping[int, str]) -> None:
+    if player not in keys or (block.player or "").lower() != player:
+        raise _bad(seq, f"player '{player}' does not match the roster or the block")
+    if (block.game or "").lower() != gf.game_id.lower():
+        raise _bad(seq, "the block is for another game")
+    if block.seq is None or window.get(block.seq) != (block.state or "").lower():
+        raise _bad(seq, "the block was not written against the state before it")
+    try:
+        verify(parse_public_key(keys[player]), block.payload(), block.signature or "")
+    except PbemError as error:
+        raise _bad(seq, f"bad signature: {error}") from None
+
+
+def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> None:
+    """The chain, every signature and payload hash, each block's state, every opened sealed
+    block against its commitment. A block answering a simultaneous decision may be written
+    against any state since that decision opened where every entry since answered it."""
+    posts = [entries[0].post_state]
+    run_node, run_start = "", 0
+    commitments: dict[tuple[str, str], str] = {}
+    for seq, entry in enumerate(entries[1:], start=1):
+        if entry.seq != seq:
+            raise _bad(entry.seq, f"expected seq {seq}")
+        if entry.prev_state != posts[-1]:
+            raise _bad(seq, "prev_state does not chain to the entry before")
+        node = entry.node if isinstance(entry, Orders | Sealed | Timeout) else None
+        if isinstance(entry, Unseal):
+            if entry.node != run_node:
+                raise _bad(seq, "the unseal does not follow the sealed answers")
+            _check_unseal(gf, entry, commitments, keys,
+                          {s: posts[s][:16] for s in range(run_start, seq - 1)})
+            run_node = ""
+        elif node and node == run_node:
+            pass
+        elif node:
+            run_node, run_start = node, seq - 1
+        else:
+            run_node, run_start = "", seq - 1
+        window = {s: posts[s][:16] for s in range(run_start, seq)}
+        if isinstance(entry, Orders):
+            block = one_block(seq, entry.block)
+            if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
+                raise _bad(seq, "payload hash does not match the block")
+            _check_signed(gf, seq, entry.player, block, keys, window)
+        elif isinstance(entry, Sealed):
+            commitments[(entry.node, entry.player)] = entry.commitment
+        elif isinstance(entry, Replacement | Reveal):
+            roster_step(gf, entry, keys)
+            run_node, run_start = "", seq
+        posts.append(entry.post_state)
+    if entries[-1].seq != gf.seq:
+        raise CorruptGameError("the state in the file does not match the end of the log")
+
+
+def _check_unseal(gf: GameFile, entry: Unseal, commitments: dict[tuple[str, str], str],
+                  keys: Mapping[str, str], window: Mapping[int, str]) -> None:
+    owed = sorted(p for n, p in commitments if n == entry.node)
+    if sorted(entry.blocks) != owed or sorted(entry.salts) != owed:
+        raise _bad(entry.seq, "the unsealed blocks do not match the sealed answers")
+    for player, text in sorted(entry.blocks.items()):
+        block = one_block(entry.seq, text)
+        try:
+            salt = bytes.fromhex(entry.salts[player])
+        except ValueError:
+            raise _bad(entry.seq, f"{player}'s salt is not hex") from None
+        if commitment(salt, block.payload()) != commitments[(entry.node, player)]:
+            raise _bad(entry.seq, f"{player}'s block does not match its commitment")
+        _check_signed(gf, entry.seq, player, block, keys, window)

@@ -1,0 +1,111 @@
+"""Starting a game: the ruleset's setup, the first log entry, and the files (created, never
+replaced: two `pbem new` runs on one name cannot both win)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from engine.core.adjudicate import run_automatic
+from engine.core.chance import SeededChance
+from engine.core.errors import SetupError
+from pbem.errors import UsageError
+from pbem.orders.signatures import PublicKey
+from pbem.rulesets import catalog_for, ruleset_for
+from pbem.store import gamefile, secrets, seeds
+from pbem.store.entries import Setup, append, public_events
+from pbem.store.gamefile import GameFile, current_hash
+from pbem.store.projection import projection_for
+
+
+def create_game(
+    keys: list[PublicKey], *, game_id: str, seed: bytes, ruleset_name: str,
+    open_game: bool = False, options: dict[str, Any] | None = None,
+    moderator: PublicKey | None = None, seed_file: str = "",
+) -> GameFile:
+    """Set up a game in memory for players seated in the order given. For a game with hidden
+    information, `gf.full` holds the whole state (the file holds its public projection)."""
+    if len({k.raw for k in keys}) != len(keys):
+        raise UsageError("two players have the same key; each player needs a key of their own")
+    ruleset = ruleset_for(ruleset_name)
+    chance = SeededChance(seed, game_id, 0)
+    seats = ruleset.seat_ids([key.name or "" for key in keys])
+    try:
+        checked = ruleset.check_options(dict(options or {}), players=len(keys),
+                                        open_game=open_game)
+        table, events = ruleset.setup(catalog_for(ruleset_name), game_id, seats, checked, chance)
+    except SetupError as error:
+        raise UsageError(str(error)) from None
+    events += run_automatic(ruleset, table, chance)
+    table.state["draws"] = chance.next_n
+    game = {"id": game_id, "ruleset": ruleset_name, "ruleset_version": 1,
+            "players": len(keys), "options": dict(table.state["options"])}
+    roster: dict[str, Any] = {"players": [
+        {"id": seat, "name": key.name or seat, "email": key.email or "",
+         "key": key.roster_text()}
+        for seat, key in zip(table.state["seats"], keys, strict=True)
+    ]}
+    if moderator is not None:
+        roster["moderator"] = {"name": moderator.name or "moderator",
+                               "email": moderator.email or "", "key": moderator.roster_text()}
+    randomness: dict[str, Any] = (
+        {"mode": "open", "seed": seed.hex()} if open_game
+        else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
+    )
+    gf = GameFile(game, roster, randomness, 0, {}, [], [])
+    projection = projection_for(ruleset, gf)
+    gf.state = projection.state(ruleset, table.state)
+    gf.agenda = projection.agenda(table.agenda)
+    if projection.hidden:
+        gf.full = (table.state, table.agenda)
+    append(gf.log, Setup(seq=0, post_state=current_hash(gf),
+                         draws=projection.draws(ruleset, chance.draws),
+                         events=public_events(events)))
+    return gf
+
+
+def new_game(
+    path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str,
+    seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
+    moderator: PublicKey | None = None,
+) -> GameFile:
+    """Start a game and write its file (and, for a moderated game, its seed or secrets file).
+    The game file is created exclusively: it is never replaced."""
+    if path.exists():
+        raise UsageError(f"{path} already exists; choose another file name")
+    seed = seeds.make_seed(seed_text)
+    seed_file = path.with_suffix(".seed")
+    gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
+                     open_game=open_game, options=options, moderator=moderator,
+                     seed_file=seed_file.name)
+    text = gamefile.dump_text(gf)
+    _claim(path)
+    try:
+        if not open_game:
+            if gf.full is not None:
+                held = secrets.Secrets(seed)
+                held.add(secrets.Generation(current_hash(gf), 0, gf.full[0], gf.full[1]))
+                secrets.create(seed_file, held)
+            else:
+                try:
+                    seeds.write_seed_file(seed_file, seed)
+                except FileExistsError:
+                    raise UsageError(f"{seed_file.name} already exists; remove it or choose "
+                                     "another game file") from None
+        gamefile.write_atomic(path, text)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    return gf
+
+
+def _claim(path: Path) -> None:
+    """Create the game file empty and exclusively, so a concurrent `new` fails cleanly."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        raise UsageError(f"{path} already exists; choose another file name") from None
+    except OSError as error:
+        raise UsageError(f"cannot create {path}: {error.strerror}") from None
+    os.close(fd)

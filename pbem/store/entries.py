@@ -1,0 +1,285 @@
+"""Typed log entries: one class per kind, written by one function, validated when read.
+
+The log is append-only and hash-chained: each entry names the state hash before it
+(`prev_state`) and after it (`post_state`). What happened is kept as structured events (a
+message id and its arguments, engine.core.words), never as words: rewording a message changes
+what readers see, not what verify checks. Entries written before structured events (game file
+format 1) carry their words in `summary`; they are shown as written and not compared.
+
+Kinds: setup, orders, sealed (a commitment to a sealed answer), unseal (the sealed answers
+published), timeout (defaults applied), replacement (a moderator-signed roster change; format 1
+called it `correction`), reveal (the seed published).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from pbem.errors import CorruptGameError
+
+Data = dict[str, Any]
+
+
+def _bad(seq: object, problem: str) -> CorruptGameError:
+    return CorruptGameError(f"log entry seq {seq}: {problem}")
+
+
+class _Reader:
+    """Typed access to one raw entry; every problem names the entry and the key."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data, self.seq = data, data.get("seq")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if key not in self.data or self.data[key] is None and default is not ...:
+            if default is ...:
+                raise _bad(self.seq, f"'{key}' is missing")
+            return default
+        value = self.data[key]
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise _bad(self.seq, f"'{key}' should be a {names}")
+        return value
+
+    def strings(self, key: str, default: Any = ...) -> Any:
+        values = self.get(key, list, default)
+        if values is None:
+            return None
+        if any(not isinstance(v, str) for v in values):
+            raise _bad(self.seq, f"'{key}' should be a list of strings")
+        return list(values)
+
+    def mapping_of_strings(self, key: str, default: Any = ...) -> dict[str, str]:
+        value = self.get(key, dict, default)
+        if any(not isinstance(k, str) or not isinstance(v, str) for k, v in value.items()):
+            raise _bad(self.seq, f"'{key}' should map names to strings")
+        return dict(value)
+
+    def records(self, key: str, default: Any = ...) -> Any:
+        values = self.get(key, list, default)
+        if values is None:
+            return None
+        if any(not isinstance(v, dict) or any(not isinstance(k, str) for k in v) for v in values):
+            raise _bad(self.seq, f"'{key}' should be a list of mappings")
+        return [dict(v) for v in values]
+
+
+@dataclass
+class Entry:
+    """What every entry has. `events` are the public structured events; `summary` the words
+    of a format-1 entry."""
+
+    kind: ClassVar[str] = ""
+    seq: int
+    post_state: str
+    prev_state: str = ""
+    draws: list[Data] = field(default_factory=list)
+    events: list[Data] | None = None
+    summary: list[str] | None = None
+
+    def body(self) -> Data:
+        """The kind's own fields, in the order they are written."""
+        return {}
+
+    def to_data(self) -> Data:
+        data: Data = {"seq": self.seq, "kind": self.kind, **self.body()}
+        if self.draws or self.kind in ("setup", "orders", "timeout", "unseal"):
+            data["draws"] = self.draws
+        if self.prev_state:
+            data["prev_state"] = self.prev_state
+        data["post_state"] = self.post_state
+        if self.events is not None:
+            data["events"] = self.events
+        if self.summary is not None:
+            data["summary"] = self.summary
+        return data
+
+    @property
+    def actor(self) -> str:
+        """Who made this entry happen, for history lines and commit messages."""
+        return str(getattr(self, "player", "") or self.kind)
+
+
+@dataclass
+class Setup(Entry):
+    kind: ClassVar[str] = "setup"
+
+
+@dataclass
+class Orders(Entry):
+    kind: ClassVar[str] = "orders"
+    player: str = ""
+    block: str = ""
+    payload_sha256: str = ""
+    node: str | None = None  # the parallel node answered, if any
+
+    def body(self) -> Data:
+        data: Data = {"player": self.player, "block": self.block,
+                      "payload_sha256": self.payload_sha256}
+        if self.node is not None:
+            data["node"] = self.node
+        return data
+
+
+@dataclass
+class Sealed(Entry):
+    """A sealed answer in a moderated game: only its commitment is public until the unseal."""
+
+    kind: ClassVar[str] = "sealed"
+    player: str = ""
+    node: str = ""
+    commitment: str = ""
+    legacy: bool = False  # format 1 wrote these as kind "orders" with `sealed: true`
+
+    def to_data(self) -> Data:
+        if self.legacy:
+            raise ValueError("format-1 entries are kept as written, never written again")
+        return super().to_data()
+
+    def body(self) -> Data:
+        return {"player": self.player, "node": self.node, "commitment": self.commitment}
+
+
+@dataclass
+class Unseal(Entry):
+    kind: ClassVar[str] = "unseal"
+    node: str = ""
+    last: str = ""  # whose answer completed the node
+    blocks: dict[str, str] = field(default_factory=dict)
+    salts: dict[str, str] = field(default_factory=dict)
+    last_default: str | None = None  # the default a timeout gave as the last answer
+
+    def body(self) -> Data:
+        data: Data = {"node": self.node, "last": self.last}
+        if self.last_default is not None:
+            data["last_default"] = self.last_default
+        data.update(blocks=self.blocks, salts=self.salts)
+        return data
+
+
+@dataclass
+class Timeout(Entry):
+    kind: ClassVar[str] = "timeout"
+    player: str = ""
+    automatic: bool = True
+    deadline: str | None = None
+    forced: bool = False
+    lines: list[str] = field(default_factory=list)
+    node: str | None = None
+
+    def body(self) -> Data:
+        data: Data = {"player": self.player, "automatic": self.automatic,
+                      "deadline": self.deadline, "forced": self.forced, "lines": self.lines}
+        if self.node is not None:
+            data["node"] = self.node
+        return data
+
+
+@dataclass
+class Replacement(Entry):
+    """A moderator-signed roster change: the seat's entry before and after."""
+
+    kind: ClassVar[str] = "replacement"
+    player: str = ""
+    block: str = ""
+    payload_sha256: str = ""
+    old: Data = field(default_factory=dict)
+    new: Data = field(default_factory=dict)
+    legacy: bool = False  # format 1 wrote these as kind "correction", change "roster"
+
+    def to_data(self) -> Data:
+        if self.legacy:
+            raise ValueError("format-1 entries are kept as written, never written again")
+        return super().to_data()
+
+    def body(self) -> Data:
+        return {"player": self.player, "block": self.block,
+                "payload_sha256": self.payload_sha256, "old": self.old, "new": self.new}
+
+
+@dataclass
+class Reveal(Entry):
+    kind: ClassVar[str] = "reveal"
+    seed: str = ""
+
+    def body(self) -> Data:
+        return {"seed": self.seed}
+
+
+KINDS: dict[str, type[Entry]] = {
+    cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Reveal)}
+
+
+def _common(r: _Reader) -> Data:
+    events = r.records("events", None)
+    summary = r.strings("summary", None)
+    if events is None and summary is None:
+        raise _bad(r.seq, "it has neither events nor a summary")
+    return {"seq": r.get("seq", int), "post_state": r.get("post_state", str),
+            "prev_state": r.get("prev_state", str, ""), "draws": r.records("draws", []),
+            "events": events, "summary": summary}
+
+
+_READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
+    "setup": lambda r, c: Setup(**c),
+    "orders": lambda r, c: (
+        Sealed(**c, player=r.get("player", str), node=r.get("node", str),
+               commitment=r.get("commitment", str), legacy=True)
+        if r.get("sealed", bool, False) else
+        Orders(**c, player=r.get("player", str), block=r.get("block", str),
+               payload_sha256=r.get("payload_sha256", str), node=r.get("node", str, None))),
+    "sealed": lambda r, c: Sealed(**c, player=r.get("player", str), node=r.get("node", str),
+                                  commitment=r.get("commitment", str)),
+    "unseal": lambda r, c: Unseal(
+        **c, node=r.get("node", str), last=r.get("last", str),
+        blocks=r.mapping_of_strings("blocks"), salts=r.mapping_of_strings("salts"),
+        last_default=r.get("last_default", str, None)),
+    "timeout": lambda r, c: Timeout(
+        **c, player=r.get("player", str), automatic=r.get("automatic", bool, True),
+        deadline=r.get("deadline", str, None), forced=r.get("forced", bool, False),
+        lines=r.strings("lines", []), node=r.get("node", str, None)),
+    "replacement": lambda r, c: _replacement(r, c, legacy=False),
+    "correction": lambda r, c: _replacement(r, c, legacy=True),
+    "reveal": lambda r, c: Reveal(**c, seed=r.get("seed", str)),
+}
+
+
+def _replacement(r: _Reader, common: Data, *, legacy: bool) -> Replacement:
+    if legacy and r.get("change", str) != "roster":
+        raise _bad(r.seq, f"unknown correction '{r.get('change', str)}'")
+    return Replacement(**common, player=r.get("player", str), block=r.get("block", str),
+                       payload_sha256=r.get("payload_sha256", str), old=r.get("old", dict),
+                       new=r.get("new", dict), legacy=legacy)
+
+
+def read(data: object) -> Entry:
+    """One raw entry from the game file, checked; CorruptGameError names what is wrong."""
+    if not isinstance(data, dict):
+        raise CorruptGameError("log: an entry is not a mapping")
+    r = _Reader(data)
+    kind = r.get("kind", str)
+    reader = _READERS.get(kind)
+    if reader is None:
+        raise _bad(r.seq, f"unknown entry kind '{kind}'")
+    return reader(r, _common(r))
+
+
+def read_all(log: Sequence[object]) -> list[Entry]:
+    return [read(data) for data in log]
+
+
+def public_events(events: Sequence[Mapping[str, Any]]) -> list[Data]:
+    """What the log keeps of a step's events: the public ones, as data."""
+    return [{k: v for k, v in e.items() if k != "visible_to"} for e in events
+            if "visible_to" not in e]
+
+
+def append(log: list[Data], entry: Entry) -> None:
+    """The one way an entry enters a log: it must follow the last one."""
+    last = log[-1] if log else None
+    if last is not None and (entry.seq != int(last["seq"]) + 1 or
+                             entry.prev_state != last["post_state"]):
+        raise ValueError(f"entry seq {entry.seq} does not follow seq {last['seq']}")
+    log.append(entry.to_data())
