@@ -21,7 +21,7 @@ from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
 from engine.aor.catalog import build_catalog as build_aor_catalog
 from engine.aor.draws import audience
-from engine.aor.messages import MESSAGES
+from engine.aor.messages import MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
@@ -91,12 +91,12 @@ class AorRuleset:
         state.update(options=merged, over=False, winners=[], result=None, draws=0, out=[],
                      flow={"index": 0, "queue": None, "asked": []})
         table = Table(state, [new_parallel(state, "return", list(players))], catalog)
-        events = [event(f"Age of Renaissance for {len(players)} players: each is dealt three "
-                        "Epoch 1 cards and returns one (8.1).", kind="setup")]
+        events = [event("aor.setup.deal", kind="setup", count=len(players))]
         for pid in players:
-            hand = ", ".join(f"[{label}] {card_name(catalog, card)}"
-                             for label, card in sorted(player(state, pid)["hand"].items()))
-            events.append(event(f"Your cards: {hand}.", kind="dealt", visible_to=[pid]))
+            hand = sorted(player(state, pid)["hand"].items())
+            events.append(event(counted("aor.setup.your_cards", hand), kind="dealt", visible_to=[pid],
+                                **rows(labels=[label for label, _ in hand],
+                                       cards=[card_name(catalog, card) for _, card in hand])))
         return table, events
 
     def check_invariants(self, t: Table) -> None:
@@ -126,9 +126,9 @@ class AorRuleset:
         cards = [card_name(t.catalog, c) for c in sorted(player(state, pid)["hand"].values())]
         eliminate(t.catalog, state, pid)
         state["out"].append(pid)
-        shown = f"; their cards leave: {', '.join(cards)}" if cards else ""
-        return [event(f"{pid} resigns (11.3): out of the game, their pieces stay{shown}.",
-                      kind="resigned")] + settle(t, chance)
+        said = (event("aor.end.resigned_cards", kind="resigned", player=pid, cards=cards) if cards
+                else event("aor.end.resigned", kind="resigned", player=pid))
+        return [said] + settle(t, chance)
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
         return view_for(t, player)

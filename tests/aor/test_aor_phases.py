@@ -18,6 +18,7 @@ from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
 from engine.core.errors import IllegalOrder
 from engine.core.table import Table
+from pbem.words import say
 from tests.aor.agenda_helpers import at_phase, give, play, send, through_setup
 from tests.aor.helpers import ScriptedChance, aor, dice, marker, own, tokens
 
@@ -88,7 +89,7 @@ def test_a2_enlightened_ruler_protects_from_civil_war() -> None:
                                          if v != "enlightened_ruler"}
     t.state["reusable"].append("enlightened_ruler")
     out, _ = send(t, "ada", "play civil war")  # one target left: chosen without asking
-    assert any("Civil War strikes cy" in e["text"] for e in out.events)
+    assert any("Civil War strikes cy" in say(e) for e in out.events)
     assert waiting_for(out.table.agenda) == ["cy"] and lines(out.table) == ["lose cash", "lose tokens"]
 
 
@@ -103,7 +104,7 @@ def test_h_r21_a_defender_with_cathedral_is_asked_before_the_dice() -> None:
     t = play(attack_on_ben(t), "ada", "attack basque")
     assert waiting_for(t.agenda) == ["ben"] and lines(t) == ["cathedral", "no cathedral"]
     out = scripted(t, "ben", "cathedral", script={})  # no die is rolled
-    assert any("(Cathedral): ada loses" in e["text"] for e in out.events)
+    assert any("(Cathedral): ada loses" in say(e) for e in out.events)
     assert t.state["round"]["cathedral"] == {} and out.table.state["round"]["cathedral"] == {"ben": ["ada"]}
     assert waiting_for(out.table.agenda) == ["ada"]
     declined = scripted(t, "ben", "no cathedral", script=dice("battle turn 1 ada basque", 6, 1, 1))

@@ -79,13 +79,15 @@ class Acquire(AorAction):
         if chosen.verb == "fleet":
             raise_fleet(cat(t), t.state, pid)
             fleet = player(t.state, pid)["fleet"]
-            return Step([event(f"{pid} raises their fleet to {fleet['stage']} box {fleet['box']} "
-                               "(9.4.1).", kind="fleet")], again=True)
+            return Step([event("aor.acquire.fleet", kind="fleet", player=pid, stage=fleet["stage"],
+                               box=fleet["box"])], again=True)
         leader = chosen.args[1] if len(chosen.args) > 1 else None
         bought = buy_advance(cat(t), t.state, pid, chosen.args[0], leader)
-        note = f" with {card_name(cat(t), leader)}" if leader else ""
-        events = [event(f"{pid} buys {advance_name(cat(t), bought.advance)}{note} for "
-                        f"{bought.price} ducats.", kind="advance")]
+        name = advance_name(cat(t), bought.advance)
+        events = [event("aor.acquire.advance_leader", kind="advance", player=pid, advance=name,
+                        leader=card_name(cat(t), leader), price=bought.price) if leader else
+                  event("aor.acquire.advance", kind="advance", player=pid, advance=name,
+                        price=bought.price)]
         follow = []
         alive = not player(t.state, pid)["eliminated"]
         if bought.advance == MASTER_ART and hand_size(t.state, pid) and alive:
@@ -128,9 +130,11 @@ class Stabilize(AorAction):
         pid, how = node["player"], chosen.args[0]
         cost = stabilization_cost(cat(t), t.state, pid)
         amount = stabilize(cat(t), t.state, pid, how)
-        text = (f"{pid} pays {amount} ducats for stability (9.4.3)." if how == "pay" else
-                f"{pid} takes {amount} misery step(s) instead of paying {cost} (9.4.3).")
-        return Step([event(text, kind="stabilize")] + relieve(t, pid))
+        said = (event("aor.acquire.stabilize_pay", kind="stabilize", player=pid, amount=amount)
+                if how == "pay" else
+                event("aor.acquire.stabilize_misery", kind="stabilize", player=pid, steps=amount,
+                      cost=cost))
+        return Step([said] + relieve(t, pid))
 
 
 def relieve(t: Table, pid: str) -> list[Event]:
@@ -139,4 +143,4 @@ def relieve(t: Table, pid: str) -> list[Event]:
     steps = apply_relief(cat(t), t.state, pid)
     if not steps:
         return []
-    return [event(f"{pid} moves {steps} step(s) down the Misery Index (9.4.3).", kind="relief")]
+    return [event("aor.acquire.relief", kind="relief", player=pid, steps=steps)]

@@ -5,6 +5,7 @@ for tokens (9.5.1, R03) and converting a marker when none is left in stock (9.5.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.aor.actions.common import AorAction, Step, cat
 from engine.aor.actions.flow import drew
@@ -92,19 +93,19 @@ class Expand(AorAction):
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         catalog, state, pid = cat(t), t.state, node["player"]
         if chosen.verb == "done":
-            return Step([event(f"{pid} ends their expansion.", kind="pass")])
+            return Step([event("aor.expand.done", kind="pass", player=pid)])
         if chosen.verb == "place":
             count, where = int(chosen.args[0]), chosen.args[1]
             place(catalog, state, pid, where, count)
-            return Step([event(f"{pid} places {count} token(s) in {province_name(catalog, where)}.",
-                               kind="place")], again=True)
+            return Step([event("aor.expand.place", kind="place", player=pid, count=count,
+                               province=province_name(catalog, where))], again=True)
         if chosen.verb == "buy card":
             label = buy_card(catalog, state, pid, chance)
-            return Step(drew(t, pid, label, "9.5.1, paid in tokens"), again=True)
+            return Step(drew(t, pid, label, "tokens"), again=True)
         if chosen.verb == "convert":
             convert_marker(state, pid, chosen.args[0])
-            return Step([event(f"{pid} turns their marker in {province_name(catalog, chosen.args[0])} "
-                               "into a token to free a marker (9.5.2).", kind="convert")], again=True)
+            return Step([event("aor.expand.convert", kind="convert", player=pid,
+                               province=province_name(catalog, chosen.args[0]))], again=True)
         where = chosen.args[0]
         if len(chosen.args) > 1:
             battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance,
@@ -113,8 +114,8 @@ class Expand(AorAction):
             return Step(events, follow, again=True)
         asked = defenders_who_may_declare(state, attack_terms(catalog, state, pid, where))
         if asked:
-            return Step([event(f"{pid} attacks {province_name(catalog, where)}; {asked[0]} may "
-                               "answer with Cathedral.", kind="attack")],
+            return Step([event("aor.expand.cathedral_asked", kind="attack", player=pid,
+                               province=province_name(catalog, where), defender=asked[0])],
                         [new_node(state, "cathedral", asked[0], attacker=pid, province=where,
                                   later=asked[1:])], again=True)
         battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
@@ -127,11 +128,17 @@ def after_battle(t: Table, battle: Battle) -> tuple[list[Event], list[Node]]:
     catalog, state = cat(t), t.state
     attack = battle.attack
     pid, where = attack.attacker, province_name(catalog, attack.province)
-    how = f"dice {battle.dice}" if battle.dice else "Cathedral"
-    result = "wins" if battle.outcome.attacker_wins else "loses"
-    events = [event(f"{pid} attacks {where} with {attack.new_tokens} token(s) against "
-                    f"{', '.join(attack.defenders)} ({how}): {pid} {result} ({battle.outcome.reason}).",
-                    kind="battle")]
+    terms: dict[str, Any] = {"attacker": pid, "province": where, "tokens": attack.new_tokens,
+                             "defenders": list(attack.defenders),
+                             "reason": str(battle.outcome.reason)}  # the Reason's id, as shown
+    wins = battle.outcome.attacker_wins
+    dice = battle.dice
+    if dice is not None:
+        events = [event("aor.battle.dice_wins" if wins else "aor.battle.dice_loses", kind="battle",
+                        green=dice.green, black=dice.black, white=dice.white, **terms)]
+    else:
+        events = [event("aor.battle.cathedral_wins" if wins else "aor.battle.cathedral_loses",
+                        kind="battle", **terms)]
     victim = battle.took_marker_from
     if (victim and victim != pid and owns(state, pid, WRITTEN_RECORD)
             and not owns(state, victim, WRITTEN_RECORD)
@@ -161,7 +168,7 @@ class CathedralDefence(AorAction):
             battle = fight(catalog, state, attack, chance, cathedral=Cathedral.DEFENDER,
                            defender_cathedral=pid)
         elif later:
-            return Step([event(f"{pid} does not use Cathedral.", kind="attack")],
+            return Step([event("aor.expand.no_cathedral", kind="attack", player=pid)],
                         [new_node(state, "cathedral", later[0], attacker=attacker, province=where,
                                   later=later[1:])])
         else:
@@ -187,7 +194,7 @@ class Trade(AorAction):
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         state, pid, victim = t.state, node["player"], node["args"]["victim"]
         if chosen.verb == "no trade":
-            return Step([event(f"{pid} makes no trade (Written Record).", kind="trade")])
+            return Step([event("aor.trade.none", kind="trade", player=pid)])
         state["round"]["written_record"] = sorted(state["round"]["written_record"] + [pid])
         purpose = f"written record turn {state['turn']} {pid} from {victim}"
         taken = take_from_hand(state, victim, chance.pick(purpose, sorted(player(state, victim)["hand"])))
@@ -199,9 +206,9 @@ class Trade(AorAction):
         add_to_hand(state, victim, given, gave)
         c = cat(t)
         return Step([
-            event(f"{pid} trades a card with {victim} (Written Record).", kind="trade"),
-            event(f"You give {card_name(c, given)} to {victim} and take {card_name(c, taken)} [{got}].",
-                  kind="trade", visible_to=[pid]),
-            event(f"{pid} gives you {card_name(c, given)} [{gave}] and takes {card_name(c, taken)}.",
-                  kind="trade", visible_to=[victim]),
+            event("aor.trade.public", kind="trade", player=pid, victim=victim),
+            event("aor.trade.yours", kind="trade", visible_to=[pid], given=card_name(c, given),
+                  victim=victim, taken=card_name(c, taken), label=got),
+            event("aor.trade.theirs", kind="trade", visible_to=[victim], player=pid,
+                  given=card_name(c, given), label=gave, taken=card_name(c, taken)),
         ])

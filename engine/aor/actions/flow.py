@@ -13,6 +13,7 @@ ends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.aor.actions.wars import run_war
 from engine.aor.advances import leaders_leave
@@ -21,6 +22,7 @@ from engine.aor.deck import draw_to_hand, join_set_aside
 from engine.aor.economy import income_phase
 from engine.aor.expansion import bonus_card_winner, end_expansion, holy_indulgence
 from engine.aor.market import mill_options, miller, removal_options, roll_markets
+from engine.aor.messages import counted, rows
 from engine.aor.model import active_players, owns, player, settle_advances
 from engine.aor.names import card_name
 from engine.aor.order import civil_war_to_last, renaissance_owners_in_order
@@ -52,14 +54,48 @@ def reset_flow(t: Table, phase: str) -> None:
     t.state["flow"] = {"index": 0, "queue": None, "asked": []}
 
 
-def drew(t: Table, pid: str, label: str | None, why: str) -> list[Event]:
+# Why a card is drawn -> the messages for no card left, the public draw and the drawer's card.
+DRAWS = {
+    "turn": ("aor.draw.turn.none", "aor.draw.turn.public", "aor.draw.turn.private"),
+    "bonus": ("aor.draw.bonus.none", "aor.draw.bonus.public", "aor.draw.bonus.private"),
+    "tokens": ("aor.draw.tokens.none", "aor.draw.tokens.public", "aor.draw.tokens.private"),
+    "urban": ("aor.draw.urban.none", "aor.draw.urban.public", "aor.draw.urban.private"),
+    "shortage": ("aor.draw.shortage.none", "aor.draw.shortage.public", "aor.draw.shortage.private"),
+}
+
+# How a game ended, as the state records it (result kind, end_reason): players' files hold it.
+LAST_STANDING, ALL_ADVANCES = "last player standing", "all Advances"
+EPOCHS = (1, 2, 3)
+GAME_OVER = {"last_standing": "aor.end.game_over.last_standing", "advances": "aor.end.game_over.advances",
+             "epoch": "aor.end.game_over.epoch", "other": "aor.end.game_over.other"}
+FINAL_PLAY = {"advances": "aor.end.final_play.advances", "epoch": "aor.end.final_play.epoch"}
+
+
+def epoch_spent(epoch: int) -> str:
+    return f"Epoch {epoch} cards used up"
+
+
+def ending(kind: str) -> tuple[str, dict[str, Any]]:
+    """The messages' key for a result kind, and their arguments."""
+    if kind == LAST_STANDING:
+        return "last_standing", {}
+    if kind == ALL_ADVANCES:
+        return "advances", {}
+    for epoch in EPOCHS:
+        if kind == epoch_spent(epoch):
+            return "epoch", {"epoch": epoch}
+    return "other", {"reason": kind}  # a kind set by hand (tests): shown as it is
+
+
+def drew(t: Table, pid: str, label: str | None, why: str, **args: Any) -> list[Event]:
     """A private draw: the public learns that a card was drawn, the drawer which one."""
+    none, public, private = DRAWS[why]
     if label is None:
-        return [event(f"No card is left for {pid} to draw ({why}).", kind="deck_spent")]
+        return [event(none, kind="deck_spent", player=pid, **args)]
     card = player(t.state, pid)["hand"][label]
-    return [event(f"{pid} draws a card ({why}).", kind="draw"),
-            event(f"You draw {card_name(t.catalog, card)} [{label}] ({why}).", kind="drawn",
-                  visible_to=[pid])]
+    return [event(public, kind="draw", player=pid, **args),
+            event(private, kind="drawn", visible_to=[pid], card=card_name(t.catalog, card),
+                  label=label, **args)]
 
 
 def finish(t: Table, kind: str) -> list[Event]:
@@ -70,10 +106,10 @@ def finish(t: Table, kind: str) -> list[Event]:
     state.update(over=True, phase="over", winners=winners(catalog, state),
                  result={"kind": kind, "scores": {p: s for p, s in table}})
     t.agenda.clear()
-    shown = ", ".join(f"{p} {s}" for p, s in table)
-    names = " and ".join(state["winners"]) or "nobody"
-    return [event(f"Game over ({kind}): {names} {'share the win' if len(state['winners']) > 1 else 'wins'}"
-                  f"; scores {shown}.", kind="game_over")]
+    key, args = ending(kind)
+    won = list(state["winners"])
+    return [event(counted(GAME_OVER[key], won, table), kind="game_over", **args,
+                  **rows(winners=won, players=[p for p, _ in table], scores=[s for _, s in table]))]
 
 
 def settle(t: Table, chance: Chance) -> list[Event]:
@@ -82,12 +118,11 @@ def settle(t: Table, chance: Chance) -> list[Event]:
     for pid in sorted(state["players"]):
         if player(state, pid)["eliminated"] and pid not in state["out"]:
             state["out"].append(pid)
-            events.append(event(f"{pid} is out of the game: their misery passed the last space "
-                                "(9.4.3); their pieces stay.", kind="eliminated"))
+            events.append(event("aor.end.eliminated", kind="eliminated", player=pid))
     t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
     state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
     if not state["over"] and state["turn"] >= 1 and len(active_players(state)) <= 1:
-        return events + finish(t, "last player standing")
+        return events + finish(t, LAST_STANDING)
     if not state["over"] and not t.agenda:
         events += proceed(t, chance)
     return events
@@ -97,7 +132,7 @@ def proceed(t: Table, chance: Chance) -> list[Event]:
     events: list[Event] = []
     while not t.state["over"] and not t.agenda:
         if t.state["turn"] >= 1 and len(active_players(t.state)) <= 1:
-            return events + finish(t, "last player standing")
+            return events + finish(t, LAST_STANDING)
         phase, flow = t.state["phase"], t.state["flow"]
         steps = PHASES[phase]
         if flow["index"] >= len(steps):
@@ -134,7 +169,7 @@ def step_set_aside(t: Table, chance: Chance) -> StepResult:
     """8.1: with 5-6 players the set-aside cards join the deck at the start of turn 2."""
     if t.state["turn"] == 2 and t.state["set_aside"]:
         join_set_aside(t.state)
-        return [event("The five set-aside cards join the deck (8.1).")], True
+        return [event("aor.draw.set_aside")], True
     return [], True
 
 
@@ -165,7 +200,7 @@ def step_draws(t: Table, chance: Chance) -> StepResult:
     events = []
     for pid in list(t.state["order"]):
         label = draw_to_hand(t.state, chance, pid, f"draw {pid} turn {t.state['turn']}")
-        events += drew(t, pid, label, "9.1")
+        events += drew(t, pid, label, "turn")
     return events, True
 
 
@@ -209,7 +244,7 @@ def step_leaders_leave(t: Table, chance: Chance) -> StepResult:
     if not t.state["round"]["leaders"]:
         return [], True
     leaders_leave(t.catalog, t.state)
-    return [event("The leaders played this turn leave the game (7.3).")], True
+    return [event("aor.acquire.leaders_leave")], True
 
 
 def step_civil_war(t: Table, chance: Chance) -> StepResult:
@@ -217,17 +252,18 @@ def step_civil_war(t: Table, chance: Chance) -> StepResult:
     civil_war_to_last(t.state)
     if not victims:
         return [], True
-    return [event(f"Civil War: {', '.join(victims)} expand last this turn.")], True
+    return [event("aor.expand.civil_war", players=victims)], True
 
 
 def step_indulgence(t: Table, chance: Chance) -> StepResult:
     result = holy_indulgence(t.catalog, t.state)
     if not result.tokens and not result.ducats:
         return [], True
-    parts = [f"{p} {n:+d} tokens" for p, n in sorted(result.tokens.items())]
-    parts += [f"{p} {n:+d} ducats" for p, n in sorted(result.ducats.items())]
-    parts += [f"{p} +{n} misery" for p, n in sorted(result.misery.items())]
-    return [event(f"Holy Indulgence (F): {', '.join(parts)}.")], True
+    tokens, ducats, misery = (sorted(part) for part in (result.tokens, result.ducats, result.misery))
+    return [event(counted("aor.expand.indulgence", tokens, ducats, misery),
+                  **rows(token_players=tokens, tokens=[result.tokens[p] for p in tokens],
+                         ducat_players=ducats, ducats=[result.ducats[p] for p in ducats],
+                         misery_players=misery, misery=[result.misery[p] for p in misery]))], True
 
 
 def step_bonus(t: Table, chance: Chance) -> StepResult:
@@ -236,28 +272,29 @@ def step_bonus(t: Table, chance: Chance) -> StepResult:
     if winner is None:
         return [], True
     label = draw_to_hand(t.state, chance, winner, f"bonus card turn {t.state['turn']} {winner}")
-    return drew(t, winner, label, "9.5.3 bonus card"), True
+    return drew(t, winner, label, "bonus"), True
 
 
 def step_consolidate(t: Table, chance: Chance) -> StepResult:
     end_expansion(t.catalog, t.state)
-    return [event("Tokens are turned over; full markets become domination markers (9.5.4).")], True
+    return [event("aor.expand.consolidate")], True
 
 
 def step_income(t: Table, chance: Chance) -> StepResult:
     """9.6, 9.6.1: income, then the two shortage/surplus rolls; this turn's Advances settle."""
     state, events = t.state, []
     for pid, paid in income_phase(t.catalog, state).items():
-        extra = f" and {paid.interest} interest" if paid.interest else ""
-        events.append(event(f"{pid} collects {paid.income} ducats{extra}.", kind="income"))
+        events.append(event("aor.income.collects_interest", kind="income", player=pid,
+                            income=paid.income, interest=paid.interest) if paid.interest else
+                      event("aor.income.collects", kind="income", player=pid, income=paid.income))
     for roll in roll_markets(t.catalog, state, chance):
-        what = "shortage" if roll.shortage else "surplus"
-        events.append(event(f"Market roll ({roll.dice}): {what} of {', '.join(roll.commodities)}.",
-                            kind="market"))
+        events.append(event("aor.market.shortage" if roll.shortage else "aor.market.surplus",
+                            kind="market", green=roll.dice.green, black=roll.dice.black,
+                            white=roll.dice.white, commodities=list(roll.commodities)))
         for pid, fine in sorted(roll.fines.items()):
-            events.append(event(f"{pid} pays {fine} for the surplus.", kind="market"))
+            events.append(event("aor.market.fine", kind="market", player=pid, fine=fine))
         for pid, label in sorted(roll.cards.items()):
-            events += drew(t, pid, label, "9.6.1 shortage")
+            events += drew(t, pid, label, "shortage")
     settle_advances(state)
     return events, True
 
@@ -265,14 +302,14 @@ def step_income(t: Table, chance: Chance) -> StepResult:
 def game_ends(t: Table) -> str | None:
     """11, R30: all 26 Advances, or the chosen Epoch's cards used up."""
     if all_advances_owned(t.catalog, t.state):
-        return "all Advances"
+        return ALL_ADVANCES
     end = str(t.state["options"]["end"])
     if end.startswith("epoch"):
         epoch = int(end[-1])
         state = t.state
         spent = int(state.get("epochs_spent", 0)) >= epoch or (state["epoch"] == epoch and not state["deck"])
         if spent:
-            return f"Epoch {epoch} cards used up"
+            return epoch_spent(epoch)
     return None
 
 
@@ -282,8 +319,8 @@ def step_end_check(t: Table, chance: Chance) -> StepResult:
         return [], True
     t.state["end_reason"] = reason
     reset_flow(t, "final_play")
-    return [event(f"The game ends this turn ({reason}): the final card play replaces the token "
-                  "purchase (11.1).", kind="end")], False
+    key, args = ending(reason)
+    return [event(FINAL_PLAY[key], kind="end", **args)], False
 
 
 def step_bids(t: Table, chance: Chance) -> StepResult:
@@ -293,7 +330,7 @@ def step_bids(t: Table, chance: Chance) -> StepResult:
         return [], True
     flow["queue"] = []
     t.agenda.append(new_parallel(t.state, "tokens", list(t.state["order"]), sealed=True))
-    return [event("Sealed token purchase (9.7): waiting for every player's bid.")], False
+    return [event("aor.order.tokens_open")], False
 
 
 def step_score(t: Table, chance: Chance) -> StepResult:

@@ -41,8 +41,8 @@ class Renaissance(AorAction):
         at = order.index(pid) + (-1 if chosen.args[0] == "earlier" else 1)
         other = order[at]
         swap(t.state, pid, other)
-        return Step([event(f"{pid} swaps places with {other} (Renaissance); the order is now "
-                           f"{', '.join(t.state['order'])}.", kind="swap")])
+        return Step([event("aor.order.swap", kind="swap", player=pid, other=other,
+                           order=list(t.state["order"]))])
 
 
 class Removal(AorAction):
@@ -61,8 +61,8 @@ class Removal(AorAction):
             return Step([])
         commodity = chosen.args[0]
         cost = remove_level(cat(t), t.state, node["player"], commodity)
-        return Step([event(f"{node['player']} pays {cost} to remove a {commodity} marker (9.1).",
-                           kind="removal")], again=True)
+        return Step([event("aor.market.removal", kind="removal", player=node["player"], cost=cost,
+                           commodity=commodity)], again=True)
 
 
 class Mill(AorAction):
@@ -84,8 +84,8 @@ class Mill(AorAction):
             return Step([])
         commodity, way = chosen.args
         mill(cat(t), t.state, node["player"], commodity, 1 if way == "shortage" else -1)
-        return Step([event(f"{node['player']} moves {commodity} toward {way} (Wind/Watermill).",
-                           kind="mill")])
+        msg = "aor.market.mill_shortage" if way == "shortage" else "aor.market.mill_surplus"
+        return Step([event(msg, kind="mill", player=node["player"], commodity=commodity)])
 
 
 class BuyCards(AorAction):
@@ -112,10 +112,11 @@ class BuyCards(AorAction):
         if chosen.verb == "pass":
             return Step([])
         if chosen.verb == "buy card":
-            pay(t.state, pid, int(cat(t).numbers["prices"]["urban_ascendancy_card"]))
+            price = int(cat(t).numbers["prices"]["urban_ascendancy_card"])
+            pay(t.state, pid, price)
             node["args"]["bought"] = True
             label = draw_to_hand(t.state, chance, pid, f"urban ascendancy turn {t.state['turn']} {pid}")
-            return Step(drew(t, pid, label, "Urban Ascendancy, 10 ducats"), again=True)
+            return Step(drew(t, pid, label, "urban", price=price), again=True)
         node["args"]["discarded"] = True
         return Step(discard(t, pid, chosen.args[0]), again=True)
 
@@ -132,6 +133,6 @@ def discard_options(t: Table, pid: str) -> list[Choice]:
 def discard(t: Table, pid: str, label: str) -> list[Event]:
     """Master Art (P): the card is shown and leaves the hand (circled to the reusable pile)."""
     card = discard_from_hand(cat(t), t.state, pid, label)
-    return [event(f"{pid} discards {card_name(cat(t), card)} (Master Art); "
-                  f"{hand_size(t.state, pid)} card(s) left in hand.", kind="discard")]
+    return [event("aor.buy.discard", kind="discard", player=pid, card=card_name(cat(t), card),
+                  left=hand_size(t.state, pid))]
 

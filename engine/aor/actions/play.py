@@ -17,6 +17,7 @@ from engine.aor.actions.wars import cession, run_war
 from engine.aor.board import marker_of, reduce_marker
 from engine.aor.cards import play_from_hand
 from engine.aor.market import payout, play_commodity
+from engine.aor.messages import counted, rows
 from engine.aor.model import hand_size, opponents, player
 from engine.aor.names import card_name, choice, province_name, region_name, simple
 from engine.aor.war import cedable, cede
@@ -61,16 +62,15 @@ class PlayCards(AorAction):
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         pid = node["player"]
         if chosen.verb in ("pass", "done"):
-            return Step([event(f"{pid} passes." if chosen.verb == "pass" else
-                               f"{pid} has played every card they can.", kind="pass")])
+            return Step([event("aor.play.pass" if chosen.verb == "pass" else "aor.play.done",
+                               kind="pass", player=pid)])
         played = play_from_hand(cat(t), t.state, pid, chosen.args[0])
         card, data = played.card, cat(t).cards[played.card]
-        events = [event(f"{pid} plays {data.name}.", kind="play")]
+        events = [event("aor.play.card", kind="play", player=pid, card=data.name)]
         if played.rebate:
-            events.append(event(f"{pid} collects {played.rebate} (Printed Word).", kind="rebate"))
+            events.append(event("aor.play.rebate", kind="rebate", player=pid, rebate=played.rebate))
         for gone in ev.note_obsolete(cat(t), t.state, card):
-            events.append(event(f"{card_name(cat(t), gone)} can no longer be played (7.2).",
-                                kind="obsolete"))
+            events.append(event("aor.play.obsolete", kind="obsolete", card=card_name(cat(t), gone)))
         follow: list[Node] = []
         if data.kind == "commodity":
             if len(data.commodities) == 1:
@@ -85,8 +85,9 @@ class PlayCards(AorAction):
 
 def pay_out(t: Table, card: str, commodity: str) -> list[Event]:
     paid = play_commodity(cat(t), t.state, card, commodity)
-    shown = ", ".join(f"{p} {n}" for p, n in sorted(paid.items())) or "nobody"
-    return [event(f"{commodity.title()} pays (9.3.1): {shown}.", kind="payout")]
+    players = sorted(paid)
+    return [event(counted("aor.play.payout", players), kind="payout", commodity=commodity,
+                  **rows(players=players, amounts=[paid[p] for p in players]))]
 
 
 def start_event(t: Table, pid: str, card: str) -> tuple[list[Event], list[Node]]:
@@ -98,18 +99,19 @@ def start_event(t: Table, pid: str, card: str) -> tuple[list[Event], list[Node]]
         if choice_options(t, pid, card):
             left = ev.reductions(catalog, state, card) if verb == "reduce_markers" else 1
             return [], [new_node(state, "choose", pid, card=card, left=left)]
-        return [event(f"{data.name} has no effect: nothing it could pick.", kind="no_effect")], []
+        return [event("aor.play.no_effect", kind="no_effect", card=data.name)], []
     if verb == "misery_all":
         moved = ev.misery_all(catalog, state, card)
-        shown = ", ".join(f"{p} +{n}" for p, n in sorted(moved.items())) or "nobody moves"
-        return [event(f"{data.name}: misery steps {shown}.", kind="event")], []
+        players = sorted(moved)
+        return [event(counted("aor.play.misery", players), kind="event", card=data.name,
+                      **rows(players=players, steps=[moved[p] for p in players]))], []
     if verb == "gain_cash":
-        return [event(f"{pid} receives {ev.gain_cash(catalog, state, card, pid)} ducats "
-                      f"({data.name}).", kind="event")], []
+        return [event("aor.play.gain_cash", kind="event", player=pid,
+                      amount=ev.gain_cash(catalog, state, card, pid), card=data.name)], []
     if verb == "protect":
-        return [event(f"{pid} is protected this turn (Enlightened Ruler).", kind="event")], []
+        return [event("aor.play.protect", kind="event", player=pid)], []
     if verb == "military_advantage":
-        return [event(f"{pid} has a military advantage this turn ({data.name}).", kind="event")], []
+        return [event("aor.play.military_advantage", kind="event", player=pid, card=data.name)], []
     raise AssertionError(f"event verb {verb} has no handler")  # pragma: no cover
 
 
@@ -150,36 +152,36 @@ class Choose(AorAction):
         verb = data.verb
         if verb == "levy_cash":
             paid = ev.levy_cash(catalog, state, card, target)
-            return Step([event(f"{target} pays {paid} ducats to the bank ({data.name}).", kind="event")])
+            return Step([event("aor.play.levy_cash", kind="event", target=target, paid=paid,
+                               card=data.name)])
         if verb == "civil_war":
-            events = [event(f"Civil War strikes {target}: one misery step, the capital's marker "
-                            "becomes a token, and they expand last.", kind="event")]
+            events = [event("aor.play.civil_war", kind="event", target=target)]
             if not ev.civil_war(catalog, state, card, target):
                 return Step(events)
             return Step(events, [new_node(state, "lose", target, card=card)])
         if verb == ev.WAR:
             events, nodes = run_war(t, pid, target, chance)
-            return Step([event(f"{pid} declares War on {target}.", kind="war")] + events, nodes)
+            return Step([event("aor.war.declared", kind="war", player=pid, target=target)] + events,
+                        nodes)
         if verb == "seize_province":
             ev.seize(catalog, state, card, pid, target)
-            return Step([event(f"{pid} takes {province_name(catalog, target)} ({data.name}); "
-                               "one misery step.", kind="event")])
+            return Step([event("aor.play.seize", kind="event", player=pid,
+                               province=province_name(catalog, target), card=data.name)])
         if verb == "reduce_markers":
             owner = marker_of(state, target)
             reduce_marker(state, target)
-            events = [event(f"{owner}'s marker in {province_name(catalog, target)} becomes a token "
-                            f"({data.name}).", kind="event")]
+            events = [event("aor.play.reduce", kind="event", owner=owner,
+                            province=province_name(catalog, target), card=data.name)]
             left = int(node["args"]["left"]) - 1
             if left > 0 and choice_options(t, pid, card):
                 return Step(events, [new_node(state, "choose", pid, card=card, left=left)])
             return Step(events)
         if verb == "clear_region":
             removed, reduced = ev.clear_region(catalog, state, target)
-            return Step([event(f"Black Death in Region {region_name(target)}: {removed} tokens "
-                               f"removed, {reduced} markers reduced.", kind="event")])
+            return Step([event("aor.play.black_death", kind="event", region=region_name(target),
+                               removed=removed, reduced=reduced)])
         ev.bar_group(state, pid, target)
-        return Step([event(f"Papal Decree: {target} Advances are barred to all but {pid} this "
-                           "turn.", kind="event")])
+        return Step([event("aor.play.papal_decree", kind="event", group=target, player=pid)])
 
 
 class Commodity(AorAction):
@@ -214,8 +216,8 @@ class CivilWarLoss(AorAction):
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         what = chosen.args[0]
         lost = ev.civil_war_loss(cat(t), t.state, node["args"]["card"], node["player"], what)
-        unit = "ducats" if what == "cash" else "tokens"
-        return Step([event(f"{node['player']} loses {lost} {unit} (Civil War).", kind="event")])
+        msg = "aor.play.civil_war_cash" if what == "cash" else "aor.play.civil_war_tokens"
+        return Step([event(msg, kind="event", player=node["player"], lost=lost)])
 
 
 class Cede(AorAction):
@@ -237,7 +239,8 @@ class Cede(AorAction):
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         loser, winner, where = node["player"], node["args"]["winner"], chosen.args[0]
-        events = [event(f"{loser} cedes {province_name(cat(t), where)} to {winner}.", kind="cede")]
+        events = [event("aor.war.cede", kind="cede", loser=loser, province=province_name(cat(t), where),
+                        winner=winner)]
         cede(cat(t), t.state, loser, winner, where)
         more, nodes = cession(t, loser, winner, int(node["args"]["left"]) - 1)
         return Step(events + more, nodes)

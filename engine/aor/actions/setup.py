@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from engine.aor.actions.common import AorAction, ParallelAction, Step, cat, find
 from engine.aor.actions.flow import reset_flow
+from engine.aor.messages import counted, rows
 from engine.aor.model import new_round, player
 from engine.aor.names import card_name, choice, province_name
 from engine.aor.order import apply_token_purchase, token_bid_range
@@ -48,12 +49,11 @@ class Return(ParallelAction):
         events = []
         for pid, answer in sorted(answers.items()):
             card = apply_return(t.state, pid, answer.args[0])
-            events.append(event(f"You return {card_name(cat(t), card)} to the deck.",
-                                kind="returned", visible_to=[pid]))
+            events.append(event("aor.setup.returned", kind="returned", visible_to=[pid],
+                                card=card_name(cat(t), card)))
         finish_returns(cat(t), t.state)
         t.agenda.append(new_parallel(t.state, "capital_bid", sorted(t.state["players"]), sealed=True))
-        return events + [event("Every player has returned a card (8.1). Sealed capital bids "
-                               "(8.3): waiting for every player.", kind="setup")]
+        return events + [event("aor.setup.capital_bids_open", kind="setup")]
 
 
 def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> str | None:
@@ -98,10 +98,10 @@ class CapitalBid(ParallelAction):
         bids = {pid: int(answer.args[0]) for pid, answer in answers.items()}
         queue = forfeits_last(apply_capital_bids(t.state, bids, chance), node)
         t.state["capital_queue"] = queue
-        shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
         t.agenda.append(new_node(t.state, "capital", queue[0]))
-        return [event(f"Capital bids (8.3): {shown}. Capitals are chosen in this order: "
-                      f"{', '.join(queue)}.", kind="unseal")]
+        players = sorted(bids)
+        return [event(counted("aor.setup.capital_bids", players), kind="unseal", queue=list(queue),
+                      **rows(players=players, bids=[bids[p] for p in players]))]
 
 
 class Capital(AorAction):
@@ -118,13 +118,12 @@ class Capital(AorAction):
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         pid, capital = node["player"], chosen.args[0]
         choose_capital(cat(t), t.state, pid, capital)
-        events = [event(f"{pid} takes {province_name(cat(t), capital)} as capital (8.3).",
-                        kind="capital")]
+        events = [event("aor.setup.capital", kind="capital", player=pid,
+                        province=province_name(cat(t), capital))]
         if t.state.get("capital_queue"):
             return Step(events, [new_node(t.state, "capital", t.state["capital_queue"][0])])
         players = sorted(p for p, d in t.state["players"].items() if not d["eliminated"])
-        events.append(event("Sealed token purchase for turn 1 (8.5): waiting for every player.",
-                            kind="setup"))
+        events.append(event("aor.setup.tokens_open", kind="setup"))
         return Step(events, [new_parallel(t.state, "tokens", players, sealed=True)])
 
 
@@ -157,6 +156,6 @@ class Tokens(ParallelAction):
             state["turn"] += 1
         order = state["order"] = forfeits_last(order, node)
         reset_flow(t, "draw")
-        shown = ", ".join(f"{p} {bids[p]}" for p in sorted(bids))
-        return [event(f"Token purchase: {shown}. Order of Play for turn {state['turn']}: "
-                      f"{', '.join(order)}.", kind="unseal")]
+        players = sorted(bids)
+        return [event(counted("aor.order.tokens", players), kind="unseal", turn=state["turn"],
+                      order=list(order), **rows(players=players, bids=[bids[p] for p in players]))]

@@ -16,16 +16,16 @@ def run_war(t: Table, declarer: str, target: str, chance: Chance) -> tuple[list[
     """One War roll (public dice): misery for both, and the cessions owed by the loser."""
     catalog: Catalog = t.catalog
     result = roll_war(catalog, t.state, declarer, target, chance)
-    dice = ", ".join(f"{p} rolls {result.dice[p]} ({result.totals[p]} in all)" for p in (declarer, target))
-    events = [event(f"War between {declarer} and {target}: {dice}.", kind="war")]
+    events = [event("aor.war.roll", kind="war", declarer=declarer, target=target,
+                    declarer_roll=result.dice[declarer], declarer_total=result.totals[declarer],
+                    target_roll=result.dice[target], target_total=result.totals[target])]
     if result.winner is None or result.loser is None:
-        events.append(event("The War is tied: one misery step each; it goes on in the next Play "
-                            "Cards phase (R16).", kind="war"))
+        events.append(event("aor.war.tied", kind="war"))
         return events, []
-    events.append(event(f"{result.winner} wins the War; {result.loser} owes {result.owed} "
-                        "province(s).", kind="war"))
+    events.append(event("aor.war.won", kind="war", winner=result.winner, loser=result.loser,
+                        owed=result.owed))
     if any(player(t.state, p)["eliminated"] for p in (declarer, target)):
-        events.append(event("The War ends: a side is out of the game (R16).", kind="war"))
+        events.append(event("aor.war.ended", kind="war"))
         return events, []
     more, nodes = cession(t, result.loser, result.winner, result.owed)
     return events + more, nodes
@@ -43,11 +43,10 @@ def cession(t: Table, loser: str, winner: str, owed: int) -> tuple[list[Event], 
     events = []
     for where in options:
         cede(catalog, t.state, loser, winner, where)
-        events.append(event(f"{loser} cedes {province_name(catalog, where)} to {winner}.",
-                            kind="cede"))
+        events.append(event("aor.war.cede", kind="cede", loser=loser,
+                            province=province_name(catalog, where), winner=winner))
     missing = owed - len(options)
     if missing:
         cannot_cede(catalog, t.state, loser, missing)
-        events.append(event(f"{loser} cannot cede {missing} province(s): {missing} misery "
-                            "step(s).", kind="cede"))
+        events.append(event("aor.war.cannot_cede", kind="cede", loser=loser, missing=missing))
     return events, []
