@@ -208,9 +208,13 @@ def bench_selfplay(games: int) -> dict[str, Any]:
     }
 
 
+MODERATED_AT = (50, 200, 400)  # a moderated apply's cost at these game lengths (issue 12)
+
+
 def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
     """Age of Renaissance: fast self-play, and `apply` in a moderated game (hidden hands and a
-    secrets file) timed block by block in process. No target: a baseline for later sessions."""
+    secrets file) timed block by block in process, with the median of the 21 blocks around
+    each length in MODERATED_AT: a flat cost means the apply does not grow with the game."""
     log(f"aor: {games} fast 4-player games; a moderated game up to {moderated_blocks} blocks")
     stats = selfplay.run(games, 4, "bench-aor", {"end": "epoch1"}, fast=True, ruleset="aor")
     data = stats.to_data()
@@ -222,11 +226,11 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-aor-") as temp:
         path = Path(temp) / "game.yaml"
-        keys = bot_keys("bench-aor", 4)
+        keys = bot_keys("bench-aor", 6)  # six players: a game long enough to reach 400 blocks
         publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), n, None))
                    for n, k in keys.items()]
         api.new_game(path, publics, game_id="bench-aor", ruleset_name="aor",
-                     seed_text="bench-aor", options={"end": "epoch2"})
+                     seed_text="bench-aor", options={"end": "advances"})
         rng = random.Random("bench-aor")
         while len(times) < moderated_blocks:
             opened = open_game(path)
@@ -234,16 +238,20 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
             if gf.state["over"]:
                 break
             player = rng.choice(status(opened)["waiting_for"])
-            text = signed_block(gf, player, keys[player],
-                                rng.choice(legal_lines(opened, player)["lines"]))
+            lines = legal_lines(opened, player)["lines"]
+            small = [x for x in lines if not x.startswith(("bid", "tokens"))
+                     or abs(int(x.split()[1])) <= 6]  # keep the cash flowing for a long game
+            text = signed_block(gf, player, keys[player], rng.choice(small or lines))
             started = time.perf_counter()
             api.apply_block(path, text)
             times.append(time.perf_counter() - started)
+    at = {str(n): ms(median(times[max(0, n - 11):n + 10]))
+          for n in MODERATED_AT if len(times) >= n}
     return {"selfplay_fast": {"games": data["games"], "decisions": data["decisions"],
                               "games_per_second": data["games_per_second"],
                               "decisions_per_second": data["decisions_per_second"]},
             "moderated_apply": {"blocks": len(times), "median_ms": ms(median(times)),
-                                "max_ms": ms(max(times))}}
+                                "max_ms": ms(max(times)), "median_ms_at_block": at}}
 
 
 def bench_scale(directory: Path, snapshots: dict[int, Snapshot], series: dict[str, list[float]],
@@ -314,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         result["verify"] = bench_verify(directory, apply_snap, verify_runs)
         result["selfplay"] = bench_selfplay(games)
         result["scale"] = bench_scale(directory, built.snapshots, series, in_process_runs)
-        result["aor"] = bench_aor(3 if quick else 20, 40 if quick else 200)
+        result["aor"] = bench_aor(3 if quick else 20, 60 if quick else 410)
     result["targets_met"] = {name: result[name]["met"]
                              for name in ("apply", "verify", "selfplay")}
     result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]

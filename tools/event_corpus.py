@@ -18,7 +18,7 @@ from pbem import words
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import seeds
 
-VARIANTS = {"pax": [{}, {"map": "1550"}, {"map": "reformation"}, {"astrology": True}],
+VARIANTS = {"pax": [{}, {"map": "1550"}, {"map": "age_of_reformation"}, {"astrology": True}],
             "aor": [{"end": "epoch1", "sealing": "plain"}, {"end": "epoch2", "sealing": "plain"}]}
 
 

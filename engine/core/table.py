@@ -11,7 +11,7 @@ from engine.core.agenda import Node
 
 Event = dict[str, Any]
 
-# A message id: dotted lower-case words ("buy.card"); anything else is legacy prose.
+# A message id: dotted lower-case words ("pax.buy.card").
 _MESSAGE_ID = re.compile(r"^[a-z0-9_]+(?:\.[a-z0-9_]+)+$")
 
 
@@ -20,17 +20,12 @@ def event(msg: str, *, kind: str = "info", visible_to: list[str] | None = None,
     """A thing that happened, as data: a message id of the ruleset's catalog (engine.core.words)
     and its arguments (strings, numbers, booleans and lists of them). `kind` groups events for
     counting (oneshot:x, op:x, ability:x, battle...). `visible_to` None means everyone may see it.
-
-    Until every call site names a message id, plain prose is kept as `text` (rendered as is)."""
-    data: Event = {"kind": kind}
-    if _MESSAGE_ID.match(msg):
-        data["msg"] = msg
-        if args:
-            data["args"] = args
-    else:
-        if args:
-            raise TypeError(f"prose events take no arguments: {msg!r}")
-        data["text"] = msg
+    Words never enter an event: a catalog renders it at the edge."""
+    if not _MESSAGE_ID.match(msg):
+        raise ValueError(f"an event names a message id, not words: {msg!r}")
+    data: Event = {"kind": kind, "msg": msg}
+    if args:
+        data["args"] = args
     if visible_to is not None:
         data["visible_to"] = sorted(visible_to)
     return data

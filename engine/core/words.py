@@ -46,10 +46,8 @@ class UnknownMessage(KeyError):
 
 
 def render(event: Mapping[str, Any], messages: Messages) -> str:
-    """The event in words. Events made before structured events carry their `text` as is."""
-    msg = event.get("msg")
-    if msg is None:
-        return str(event.get("text", ""))
+    """The event in words."""
+    msg = str(event.get("msg"))
     try:
         template = messages[msg]
     except KeyError:

@@ -12,6 +12,8 @@ ability changes an outcome the rule emits `ability_event`, of kind `ability:<id>
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.table import Event, Table, event
 from engine.pax.ability_ids import Ability
 from engine.pax.model import (
@@ -112,9 +114,10 @@ def ability_count(t: Table, bank: str, ability: Ability) -> int:
     return len(ability_cards(t, bank, ability))
 
 
-def ability_event(ability: Ability, text: str) -> Event:
-    """The event a rule emits when `ability` changed its outcome (counted by self-play)."""
-    return event(text, kind=f"ability:{ability.value}")
+def ability_event(ability: Ability, msg: str, **args: Any) -> Event:
+    """The event a rule emits when `ability` changed its outcome (counted by self-play): message
+    id `msg` with its arguments (engine.core.table.event)."""
+    return event(msg, kind=f"ability:{ability.value}", **args)
 
 
 def hand_limit(t: Table, bank: str) -> int | None:

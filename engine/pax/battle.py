@@ -45,10 +45,19 @@ def spot_name(t: Table, fighter: Fighter) -> str:
     return "repressed" if source == "repressed" else "agent"
 
 
-def describe_fighters(t: Table, fighters: list[Fighter]) -> str:
-    if not fighters:
-        return "nobody"
-    return ", ".join(f"{describe_token(f['token'])} ({spot_name(t, f)})" for f in fighters)
+def fighter_names(t: Table, fighters: list[Fighter]) -> list[str]:
+    """Each fighter's display name: its token and where it fights from, named as in casualty
+    lines ("catholic knight (florence)")."""
+    return [f"{describe_token(f['token'])} ({spot_name(t, f)})" for f in fighters]
+
+
+def _sides(attackers: list[Fighter], defenders: list[Fighter]) -> str:
+    """The id part of a message naming both sides when one has nobody (its own words)."""
+    return ("" if attackers else ".no_attackers") + ("" if defenders else ".no_defenders")
+
+
+def _named(key: str, t: Table, fighters: list[Fighter]) -> dict[str, Any]:
+    return {key: fighter_names(t, fighters)} if fighters else {}
 
 
 def start_battle(t: Table, bank: str, *, target: str, kind: str, attackers: list[Fighter],
@@ -57,9 +66,10 @@ def start_battle(t: Table, bank: str, *, target: str, kind: str, attackers: list
     n, m = len(attackers), len(defenders)
     exchange = min(n, m)
     name = cat(t).empires[target].name
-    events = [event(f"Battle in {name} ({kind.replace('_', ' ')}): {n} attacker(s) - "
-                    f"{describe_fighters(t, attackers)} - against {m} defender(s) - "
-                    f"{describe_fighters(t, defenders)}.", kind="battle")]
+    # the battle's kind (campaign, crusade...) has its own words
+    events = [event(f"pax.battle.start.{kind}{_sides(attackers, defenders)}", kind="battle",
+                    empire=name, attacker_count=n, defender_count=m,
+                    **_named("attackers", t, attackers), **_named("defenders", t, defenders))]
     node = new_node(
         t.state, "casualty", bank, target=target, kind=kind,
         attackers=attackers if exchange < n else [],
@@ -159,24 +169,22 @@ def resolve(t: Table, node: Node) -> list[Event]:
     for fighter in args["dead_defenders"] + args["dead_attackers"]:
         _remove(t, fighter, target)
     survivors = args["attackers"]
-    if args["dead_defenders"] or args["dead_attackers"]:
-        events = [event(f"Killed: defenders {describe_fighters(t, args['dead_defenders'])}; "
-                        f"attackers {describe_fighters(t, args['dead_attackers'])}.",
-                        kind="battle")]
+    dead_attackers, dead_defenders = args["dead_attackers"], args["dead_defenders"]
+    if dead_defenders or dead_attackers:
+        events = [event(f"pax.battle.killed{_sides(dead_attackers, dead_defenders)}", kind="battle",
+                        **_named("attackers", t, dead_attackers),
+                        **_named("defenders", t, dead_defenders))]
     else:
-        events = [event("Nobody is killed: no defender stands against the attackers.",
-                        kind="battle")]
+        events = [event("pax.battle.no_kills", kind="battle")]
     if not survivors:
-        return events + [event("No attacker survives: the attack fails.", kind="battle_lost")]
+        return events + [event("pax.battle.lost", kind="battle_lost")]
     movers = [f for f in survivors if f["from"] == "agent"
               or (f["from"] == "repressed" and f["at"] == target)]
     stay = [f for f in survivors if f not in movers]
-    text = f"Victorious! Survivors: {describe_fighters(t, survivors)}."
-    if movers:
-        text += f" Agents and repressed tokens move into {cat(t).empires[target].name}."
-    if stay:
-        text += " Tokens on the map stay where they are."
-    events.append(event(text, kind="battle_won"))
+    # survivors that move in, that stay on the map, or both: a sentence for each
+    moving: dict[str, Any] = {"empire": cat(t).empires[target].name} if movers else {}
+    events.append(event(f"pax.battle.won{'.move' if movers else ''}{'.stay' if stay else ''}",
+                        kind="battle_won", survivors=fighter_names(t, survivors), **moving))
     for fighter in movers:
         if fighter["from"] == "repressed":
             empire_state(t, target)["repressed"].remove(fighter["token"])
@@ -219,12 +227,11 @@ class Survivor(Action):
         name = cat(t).empires[target].name
         if choice.verb == "repress":
             if token_kind(tok) == "pirate":
-                return [event(f"The surviving {describe_token(tok)} finds no free sea border "
-                              f"in {name} and is lost.")]
+                return [event("pax.battle.survivor.lost", token=describe_token(tok), empire=name)]
             freed = free_token(t, tok)  # an agent comes from the pool (TOKEN MANAGEMENT)
             repress(t, tok, target)
-            return freed + [event(f"No room in {name}: the surviving {describe_token(tok)} is "
-                                  "repressed there for free.")]
+            return freed + [event("pax.battle.survivor.repressed", empire=name,
+                                  token=describe_token(tok))]
         events = free_token(t, tok)
         place = choice.args[0]
         if place in cat(t).borders:
@@ -236,11 +243,7 @@ class Survivor(Action):
             t.state["cities"][place] = tok
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
             where = cat(t).cities[place].name
-        return events + [event(f"The surviving {describe_token(tok)} goes to {where}.")]
-
-
-def _a(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+        return events + [event("pax.battle.survivor.placed", token=describe_token(tok), place=where)]
 
 
 def shared_cities(t: Table, empire_id: str) -> list[list[str]]:
@@ -271,13 +274,14 @@ class BattleWon(Action):
         follow: list[Node] = []
         religion = victory.get("religion")
         name = cat(t).empires[target].name
+        # one message per religion: its article differs ("an islamic theocracy")
         if religion and empire_state(t, target)["religion"] == religion:
-            events.append(event(f"{name} remains {_a(religion)} {religion} theocracy.",
-                                kind="theocracy"))
+            events.append(event(f"pax.battle.theocracy.remains.{religion}", kind="theocracy",
+                                empire=name))
         elif religion:
             empire_state(t, target)["religion"] = religion
-            events.append(event(f"{name} becomes {_a(religion)} {religion} theocracy; its ruling "
-                                "class keeps its cities.", kind="theocracy"))
+            events.append(event(f"pax.battle.theocracy.becomes.{religion}", kind="theocracy",
+                                empire=name))
             follow += [new_node(t.state, "arrange", bank, slots=slots)
                        for slots in shared_cities(t, target)]
         changed, regime = regime_change(t, bank, target, cause=victory["cause"],

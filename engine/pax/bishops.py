@@ -11,6 +11,8 @@ ask `usable_ops` and `active_abilities`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -34,18 +36,21 @@ from engine.pax.model import (
     owner_of,
 )
 
-__all__ = ["Pacify", "abilities_of", "active_abilities", "arrive", "silenced", "usable_ops",
-           "where"]
+__all__ = ["Pacify", "abilities_of", "active_abilities", "arrive", "bishop_place", "silenced",
+           "usable_ops"]
 
 SKIP = Choice("skip", (), (), "skip")
 
 
-def where(t: Table, target: str) -> str:
+def bishop_place(t: Table, target: str, prefix: str = "") -> tuple[str, dict[str, Any]]:
+    """Where a bishop sits, for a message: ("throne", {empire}) for an empire square on its
+    throne, else ("card", {card}); the id part tells the two wordings apart, and `prefix` the
+    arguments of two places in one message."""
     if is_square(target):
         empire_id = cat(t).empire_of_square(target)
         if empire_state(t, empire_id)["ruler"] is None:
-            return f"{cat(t).empires[empire_id].name}'s throne"
-    return card_name(t, target)
+            return "throne", {f"{prefix}empire": cat(t).empires[empire_id].name}
+    return "card", {f"{prefix}card": card_name(t, target)}
 
 
 def arrive(t: Table, bank: str, religion: str, target: str, *, how: str = "places"
@@ -53,19 +58,18 @@ def arrive(t: Table, bank: str, religion: str, target: str, *, how: str = "place
     """`bank` places or moves (`how`) a bishop of `religion` onto `target`; returns events and
     a pacification decision when one is due."""
     bishops = t.state["bishops"]
-    place = where(t, target)
+    spot, place = bishop_place(t, target)
     if target in bishops:
         killed = bishops.pop(target)
-        return [event(f"Diet of Worms: the {religion} bishop arriving on {place} and the "
-                      f"{killed} bishop there kill each other.")], []
+        return [event(f"pax.bishop.diet_of_worms.{spot}", religion=religion, killed=killed,
+                      **place)], []
     bishops[target] = religion
     t.state["bishops"] = dict(sorted(bishops.items()))
-    events = [event(f"{bank.title()} {how} a {religion} bishop on {place}.")]
+    events = [event(f"pax.bishop.{how}.{spot}", bank=bank, religion=religion, **place)]
     owner = owner_of(t, target)
     if owner is not None and is_immune(t, owner):
-        events.append(ability_event(Ability.IMMUNE_TO_SILENCING,
-                                    f"{owner.title()} is immune to silencing: {place} keeps its "
-                                    "ops and abilities."))
+        events.append(ability_event(Ability.IMMUNE_TO_SILENCING, f"pax.bishop.immune.{spot}",
+                                    owner=owner, **place))
     if is_square(target):
         empire_id = cat(t).empire_of_square(target)
         if empire_state(t, empire_id)["repressed"]:
@@ -91,8 +95,7 @@ class Pacify(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         empire = cat(t).empires[node["args"]["empire"]].name
         if choice.verb == "skip":
-            return [event(f"The bishop on {empire}'s square kills no repressed token.")]
+            return [event("pax.bishop.pacify.skip", empire=empire)]
         tok = choice.args[0]
         empire_state(t, node["args"]["empire"])["repressed"].remove(tok)
-        return [event(f"Pacification: the bishop on {empire}'s square kills a repressed "
-                      f"{describe_token(tok)}.")]
+        return [event("pax.bishop.pacify", empire=empire, token=describe_token(tok))]

@@ -29,8 +29,14 @@ def token_colour(tok: str) -> str:
 
 
 def describe_token(tok: str) -> str:
+    """A token's display name in events and order lines: colour then type ("catholic knight")."""
     kind, colour = tok.split(":", 1)
     return f"{colour} {kind}"
+
+
+def plural(number: int) -> str:
+    """The plural category of a count ("one" or "other"), to choose between message ids."""
+    return "one" if number == 1 else "other"
 
 
 def cat(t: Table) -> Catalog:
@@ -77,24 +83,24 @@ def free_token(t: Table, tok: str) -> list[Event]:
         repressed = t.state["empires"][empire_id]["repressed"]
         if tok in repressed:
             repressed.remove(tok)
-            return [event(f"No {describe_token(tok)} left: one repressed in "
-                          f"{cat(t).empires[empire_id].name} is taken.")]
+            return [event("pax.token.taken.repressed", token=describe_token(tok),
+                          empire=cat(t).empires[empire_id].name)]
     for city_id in sorted(t.state["cities"]):
         if t.state["cities"][city_id] == tok:
             del t.state["cities"][city_id]
-            return [event(f"No {describe_token(tok)} left: the one in "
-                          f"{cat(t).cities[city_id].name} is taken.")]
+            return [event("pax.token.taken.city", token=describe_token(tok),
+                          city=cat(t).cities[city_id].name)]
     for border_id in sorted(t.state["borders"]):
         content = t.state["borders"][border_id]
         for role, value in list(content.items()):
             if value == tok:
                 remove_from_border(t, border_id, role)
-                return [event(f"No {describe_token(tok)} left: the one on "
-                              f"{cat(t).borders[border_id].name} is taken.")]
+                return [event("pax.token.taken.border", token=describe_token(tok),
+                              border=cat(t).borders[border_id].name)]
     for card_id in sorted(t.state["bishops"]):
         if token("bishop", t.state["bishops"][card_id]) == tok:
             del t.state["bishops"][card_id]
-            return [event(f"No {describe_token(tok)} left: the one on a card is taken.")]
+            return [event("pax.token.taken.card", token=describe_token(tok))]
     return []
 
 

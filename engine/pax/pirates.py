@@ -19,10 +19,8 @@ def pirate_arrives(t: Table, tok: str, border_id: str) -> tuple[list[str], list[
     for role in list(content):
         owner = concession_owner(t, border_id) if role == "concession" else None
         if owner is not None and has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES):
-            events.append(ability_event(Ability.CONCESSIONS_IMMUNE_TO_PIRATES,
-                                        f"{owner.title()}'s concession on {border} cannot be "
-                                        f"killed by pirates: the {describe_token(tok)} shares "
-                                        "the border with it."))
+            events.append(ability_event(Ability.CONCESSIONS_IMMUNE_TO_PIRATES, "pax.pirate.immune",
+                                        owner=owner, border=border, pirate=describe_token(tok)))
             continue
         victims.append(content[role])
         remove_from_border(t, border_id, role)

@@ -69,5 +69,4 @@ def entry_events(t: Table, city_id: str) -> list[Event]:
     """A token entering Venice's second slot uses the Condottiere ability."""
     if city_id != VENICE_2:
         return []
-    return [ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS,
-                          "Venetian condottieri: Venice holds a second gold token.")]
+    return [ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS, "pax.place.venice")]

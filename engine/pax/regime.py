@@ -42,14 +42,14 @@ def _lose_court(t: Table, empire_id: str) -> list[Event]:
     events = []
     name = cat(t).empires[empire_id].name
     if t.state["bishops"].pop(square_of(empire_id), None):
-        events.append(event(f"The bishop on {name}'s square is discarded."))
+        events.append(event("pax.regime.bishop_discarded", empire=name))
     if data.get("queen"):
         queen = data["queen"]
         discard(t, queen)
-        events.append(event(f"{name}'s queen is killed in the regime change."))
+        events.append(event("pax.regime.queen_killed", empire=name))
     for vassal in vassals_of(t, empire_id):
         return_to_throne(t, vassal, keep_queen=True)
-        events.append(event(f"{cat(t).empires[vassal].name} is freed and returns to its throne."))
+        events.append(event("pax.regime.vassal_freed", empire=cat(t).empires[vassal].name))
     return events
 
 
@@ -59,30 +59,29 @@ def regime_change(t: Table, bank: str, empire_id: str, *, cause: str,
     data = empire_state(t, empire_id)
     name = cat(t).empires[empire_id].name
     region = cat(t).empires[empire_id].region
-    who = bank.title()
     events: list[Event] = []
     if data["ruler"] == bank and cause == "coronation":
-        events.append(event(f"{name} stays in {who}'s tableau."))
+        events.append(event("pax.regime.stays", empire=name, bank=bank))
     elif data["ruler"] == bank and cause in STRAWMAN_CAUSES:
         events += _lose_court(t, empire_id)
         if data.get("suzerain"):
             data["suzerain"] = None  # a flipped vassal leaves vassalage (Vassals are Kings)
             player(t, bank)[region].append(square_of(empire_id))
         data["side"] = "republic" if data["side"] == "king" else "king"
-        events.append(event(f"Strawman: {who} flips {name} to its {data['side']} side."))
+        events.append(event("pax.regime.strawman", bank=bank, empire=name, side=data["side"]))
     else:
         if data["ruler"] is not None:
-            events.append(event(f"{name} is taken from {str(data['ruler']).title()}'s tableau."))
+            events.append(event("pax.regime.taken", empire=name, ruler=str(data["ruler"])))
             events += _lose_court(t, empire_id)
             remove_from_tableau(t, square_of(empire_id))
         data.update({"ruler": bank, "side": "king", "suzerain": None})
         if cause == "campaign" and conqueror is not None:
             data["suzerain"] = top_suzerain(t, conqueror)
             suzerain = cat(t).empires[data["suzerain"]].name
-            events.append(event(f"{name} becomes a vassal of {suzerain} in {who}'s tableau."))
+            events.append(event("pax.regime.vassal", empire=name, suzerain=suzerain, bank=bank))
         else:
             player(t, bank)[region].append(square_of(empire_id))
-            events.append(event(f"{name} enters {who}'s tableau as a King."))
+            events.append(event("pax.regime.king", empire=name, bank=bank))
     follow = [new_node(t.state, "regime_concession", bank, empire=empire_id)]
     follow.append(new_node(t.state, "emancipate", bank, empire=empire_id))
     if cause == "vote" and data["religion"] != "medieval":
@@ -121,11 +120,11 @@ class RegimeConcession(Action):
             player(t, bank)["florins"] -= 1
             remove_from_border(t, border_id, "concession")
             repress(t, old, node["args"]["empire"])
-            events.append(event(f"{bank.title()} pays 1 florin to repress the "
-                                f"{describe_token(old)} on {border.name}."))
+            events.append(event("pax.regime.concession.repress", bank=bank,
+                                token=describe_token(old), border=border.name))
         t.state["borders"][border_id] = {"concession": tok}
         t.state["borders"] = dict(sorted(t.state["borders"].items()))
-        return events + [event(f"{bank.title()} gains a concession on {border.name}.")]
+        return events + [event("pax.regime.concession", bank=bank, border=border.name)]
 
 
 def emancipation_options(t: Table, empire_id: str) -> list[Choice]:
@@ -187,11 +186,10 @@ class Emancipate(Action):
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
             where = cat(t).cities[place].name
         t.agenda.insert(0, node)  # more may follow until `done`
-        notes = [ability_event(Ability(node["args"]["ability"]), "Enclosure ends subsistence "
-                               "farming: a repressed token of the West goes free.")
+        notes = [ability_event(Ability(node["args"]["ability"]), "pax.regime.enclosure")
                  ] if node["args"].get("ability") else []
-        return notes + [event(f"{node['player'].title()} emancipates a {describe_token(tok)} "
-                      f"into {where}.")]
+        return notes + [event("pax.regime.emancipate", bank=node["player"],
+                              token=describe_token(tok), place=where)]
 
 
 class GoldenLiberty(Action):
@@ -208,4 +206,4 @@ class GoldenLiberty(Action):
         if choice.verb == "keep":
             return []
         empire_state(t, empire_id)["religion"] = "medieval"
-        return [event(f"Golden liberty: {cat(t).empires[empire_id].name} becomes medieval.")]
+        return [event("pax.regime.golden_liberty", empire=cat(t).empires[empire_id].name)]

@@ -178,7 +178,6 @@ def setup(
     state["cities"] = dict(sorted(state["cities"].items()))
     agenda = [new_node(state, "turn", first)]
     table = Table(state, agenda, catalog)
-    events = [event(f"Seat {i + 1} plays the {bank.title()} bank.") for i, bank in
-              enumerate(seat_banks)]
-    events.append(event(f"{first.title()} starts; turn order: {', '.join(order)}."))
+    events = [event("pax.setup.seat", seat=i + 1, bank=bank) for i, bank in enumerate(seat_banks)]
+    events.append(event("pax.setup.order", first=first, order=list(order)))
     return table, events

@@ -50,11 +50,9 @@ def _stray_tokens(t: Table) -> list[Event]:
         name = cat(t).cities[city_id].name
         if city_id == "venice_2":
             events.append(ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS,
-                                        f"Venice no longer holds two tokens: the "
-                                        f"{describe_token(tok)} there is discarded."))
+                                        "pax.upkeep.venice", token=describe_token(tok)))
         else:
-            events.append(event(f"{name} leaves the map: the {describe_token(tok)} there is "
-                                "discarded."))
+            events.append(event("pax.upkeep.stray", city=name, token=describe_token(tok)))
     return events
 
 
@@ -67,10 +65,8 @@ def _unprotected_concessions(t: Table) -> list[Event]:
         if has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES):
             continue
         remove_from_border(t, border_id, "concession")
-        events.append(ability_event(
-            Ability.CONCESSIONS_IMMUNE_TO_PIRATES,
-            f"{owner.title()} has lost its immunity to pirates: its concession on "
-            f"{cat(t).borders[border_id].name} is killed by the pirate there."))
+        events.append(ability_event(Ability.CONCESSIONS_IMMUNE_TO_PIRATES, "pax.upkeep.unprotected",
+                                    owner=owner, border=cat(t).borders[border_id].name))
     return events
 
 
@@ -102,9 +98,7 @@ class HandDiscard(Action):
         card_id = choice.args[0]
         player(t, bank)["hand"].remove(card_id)
         discard(t, card_id)
-        return [ability_event(Ability.UNLIMITED_HAND_SIZE,
-                              f"{bank.title()} has lost the larger hand size and discards a "
-                              "card from their hand.")]
+        return [ability_event(Ability.UNLIMITED_HAND_SIZE, "pax.upkeep.hand_discard", bank=bank)]
 
 
 class Upkept(Action):

@@ -15,6 +15,7 @@ Prestige counts Old Maids (I2, L2). Opponents are the other banks still in the g
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.core.table import Event, Table
 from engine.pax.abilities import (
@@ -30,6 +31,7 @@ from engine.pax.model import (
     cat,
     concession_owner,
     is_promo_map,
+    plural,
     prestige,
     token_colour,
     token_kind,
@@ -202,31 +204,53 @@ def describe(t: Table, bank: str, square: str) -> str:
             f"{law(t, bank)} Law prestige")
 
 
+def victory_words(t: Table, bank: str, square: str) -> tuple[str, dict[str, Any]]:
+    """The game-over message of a declared square and its arguments: what `describe` says, as
+    data (the id tells singular from plural, and a square without a religion apart)."""
+    if square in ("holy", "byzantine"):
+        religion = supreme_religion(t) if square == "holy" else leading_theocracy(t)
+        args: dict[str, Any] = {"prestige": prestige(t, bank, religion or "none")}
+        if religion is not None:
+            args["religion"] = religion
+        none = "" if religion else ".no_religion"
+        if square == "holy":
+            return f"pax.end.holy{none}", args
+        kings = squares(t, bank, "king")
+        return f"pax.end.byzantine{none}.{plural(kings)}", {**args, "kings": kings}
+    if square == "imperial":
+        kings = squares(t, bank, "king")
+        return f"pax.end.imperial.{plural(kings)}", {"kings": kings}
+    if square == "globalization":
+        count = global_concessions(t, bank)
+        return f"pax.end.globalization.{plural(count)}", {
+            "concessions": count, "discovery": prestige(t, bank, "discovery")}
+    count = republics(t, bank)
+    return f"pax.end.renaissance.{plural(count)}", {"republics": count, "law": law(t, bank)}
+
+
 def ability_notes(t: Table, bank: str, square: str) -> list[Event]:
     """The abilities that added to the winning counts, as events."""
     notes: list[tuple[Ability, int, str]] = []
     if square == "renaissance":
         notes.append((Ability.COUNTS_AS_REPUBLIC_FOR_RENAISSANCE, republics(t, bank)
-                      - squares(t, bank, "republic"), "Republic(s)"))
+                      - squares(t, bank, "republic"), "pax.victory.count.republics"))
         notes.append((Ability.PATRON_COUNTS_AS_LAW_FOR_RENAISSANCE, law(t, bank)
-                      - prestige(t, bank, "law"), "Law prestige from Patron"))
+                      - prestige(t, bank, "law"), "pax.victory.count.patron_law"))
     if square == "globalization":
         notes.append((Ability.PATRON_COUNTS_AS_CONCESSIONS_FOR_GLOBALIZATION,
                       global_concessions(t, bank) - concessions(t, bank),
-                      "concession(s) from Patron"))
+                      "pax.victory.count.patron_concessions"))
     if square == "holy":
         green = sum(prestige(t, b, "patron")
                     for b in holders(t, Ability.PATRON_COUNTS_AS_GREEN_BISHOPS_FOR_HOLY))
         notes.append((Ability.PATRON_COUNTS_AS_GREEN_BISHOPS_FOR_HOLY, green,
-                      "green bishop(s) from Patron"))
+                      "pax.victory.count.patron_green_bishops"))
         pirates = len(_green_pirates(t)) if anyone_has(
             t, Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY) else 0
         notes.append((Ability.GREEN_PIRATES_COUNT_AS_RED_FOR_SUPREMACY, pirates,
-                      "green pirate(s) also counted red"))
+                      "pax.victory.count.green_pirates"))
     ability = TWO_ACTIONS.get(square)
-    events = [ability_event(a, f"The {square} count includes {n} {what}.")
-              for a, n, what in notes if n > 0]
+    events = [ability_event(a, msg, square=square, count=n) for a, n, msg in notes if n > 0]
     if ability is not None and declaration_cost(t, bank, square) == 2:
-        events.append(ability_event(ability, f"Declaring the {square} victory takes both "
-                                             "actions of the turn."))
+        events.append(ability_event(ability, "pax.victory.two_actions", square=square))
     return events

@@ -63,7 +63,7 @@ class Secrets:
     def to_text(self) -> str:
         data = {"format": FORMAT, "seed": self.seed.hex(),
                 "generations": [g.to_data() for g in self.generations]}
-        return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def _generation(data: Any) -> Generation:

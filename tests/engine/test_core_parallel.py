@@ -41,7 +41,7 @@ class Bid(Action):
         t.state["bids"] = bids
         winner = sorted(bids, key=lambda p: (-bids[p], p))[0]
         t.agenda.append(new_node(t.state, "turn", winner))
-        return [event(f"bids {bids}; {winner} wins")]
+        return [event("toy.bids", bids=bids, winner=winner)]
 
 
 class Turn(Action):

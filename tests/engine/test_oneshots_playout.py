@@ -15,6 +15,7 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.chance import SeededChance
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+from pbem.words import say
 
 EAGER = ("oneshot", "oneshot in", "marry")
 MAX_SEEDS = 80
@@ -41,8 +42,8 @@ def eager_play_out(players: int, seed: int, fired: Counter[str], won: Counter[st
             if family == "oneshot":
                 fired[kind] += 1
                 fighting = kind
-            elif e["kind"] == "battle" and e["text"].startswith("Battle in") \
-                    and "(campaign)" in e["text"]:
+            elif e["kind"] == "battle" and say(e).startswith("Battle in") \
+                    and "(campaign)" in say(e):
                 fighting = "campaign"
             elif e["kind"] == "battle_won":
                 won[fighting] += 1

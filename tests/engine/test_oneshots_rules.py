@@ -10,6 +10,7 @@ from engine.pax.bishops import active_abilities, silenced, usable_ops
 from engine.pax.model import prestige, vassals_of
 from engine.pax.regime import regime_change
 from pbem.play.scenarios.pax import build_table
+from pbem.words import say
 
 
 def table(**given: Any) -> Table:
@@ -67,7 +68,7 @@ def test_campaign_makes_a_vassal_of_the_top_suzerain() -> None:
     assert vassals_of(t, "france") == ["holy_roman_empire", "hungary"]
     assert t.state["players"]["fugger"]["east"] == []  # a vassal sits under its suzerain
     assert [n["action"] for n in follow] == ["regime_concession", "emancipate"]
-    assert "Hungary becomes a vassal of France in Fugger's tableau." in [e["text"] for e in events]
+    assert "Hungary becomes a vassal of France in Fugger's tableau." in [say(e) for e in events]
 
 
 def test_campaign_from_an_enemy_tableau_discards_the_court() -> None:

@@ -25,12 +25,11 @@ import pytest
 
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending, waiting_for
-from engine.core.table import Table, event
+from engine.core.table import Table
 from engine.pax.ruleset import PAX
 from pbem.errors import UsageError
 from pbem.play.scenarios.pax import take_card
 from pbem.views import report
-from pbem.words import say
 from tests.conftest import new_table
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -72,18 +71,23 @@ def midgame() -> tuple[Table, list[dict[str, Any]]]:
     state["players"][bank[1]]["florins"] = 7
     state["turn"] = {"number": 4, "player": bank[0], "actions": 0, "used": [], "usury": []}
     history = [
-        {"seq": 1, "player": bank[0], "events": [event(f"{bank[0].title()} plays Peter's Pence.")]},
+        {"seq": 1, "player": bank[0], "events": [note(f"{bank[0].title()} plays Peter's Pence.")]},
         {"seq": 2, "player": bank[1], "events": [
-            event(f"{bank[1].title()} buys a card."),
-            event("A private note.", visible_to=[bank[1]])]},
+            note(f"{bank[1].title()} buys a card."),
+            note("A private note.", visible_to=[bank[1]])]},
         {"seq": 3, "player": bank[2], "events": [
-            event(f"{bank[2].title()} convenes the west trade fair.")]},
+            note(f"{bank[2].title()} convenes the west trade fair.")]},
     ]
     PAX.check_invariants(table)
     return table, history
 
 
 SCENARIOS = {"setup": setup_game, "midgame": midgame}
+
+
+def note(text: str, visible_to: list[str] | None = None) -> dict[str, Any]:
+    """A history line as the report model holds it: words already rendered for the reader."""
+    return {"text": text} if visible_to is None else {"text": text, "visible_to": visible_to}
 
 
 def since_last_turn(history: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
@@ -93,7 +97,7 @@ def since_last_turn(history: list[dict[str, Any]], viewer: str | None) -> list[d
         start = max(0, len(history) - 3)
     entries = []
     for h in history[start:]:
-        texts = [say(e) for e in h["events"]
+        texts = [e["text"] for e in h["events"]
                  if e.get("visible_to") is None or viewer in e["visible_to"]]
         entries.append({"seq": h["seq"], "player": h["player"], "texts": texts})
     return entries

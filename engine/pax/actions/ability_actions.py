@@ -37,10 +37,10 @@ def apostasy_options(t: Table, bank: str) -> list[Choice]:
 def apply_apostasy(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     first, second = choice.args
     card_id = ability_cards(t, bank, Ability.APOSTASY_AS_ACTION)[0]
-    text = (f"{bank.title()} uses {card_name(t, card_id)} to call an apostasy: every tableau "
-            f"with both {first} and {second} prestige is put on trial.")
+    called = ability_event(Ability.APOSTASY_AS_ACTION, "pax.apostasy.called", bank=bank,
+                           card=card_name(t, card_id), first=first, second=second)
     trial = new_node(t.state, "apostasy", bank, card=card_id, religions=[first, second])
-    return Result([ability_event(Ability.APOSTASY_AS_ACTION, text)], [trial])
+    return Result([called], [trial])
 
 
 def revolt_options(t: Table, bank: str) -> list[Choice]:
@@ -59,10 +59,9 @@ def apply_revolt(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     fighters = attackers(t, bank, queen, empire, PEASANT_REVOLT)
     name = card_name(t, queen)
     discard(t, queen)
-    text = (f"{bank.title()} discards {name} to launch a peasant revolt in "
-            f"{empire_name(t, empire)}.")
+    launched = ability_event(Ability.DISCARD_TO_LAUNCH_PEASANT_REVOLT, "pax.oneshot.revolt_by_queen",
+                             bank=bank, card=name, empire=empire_name(t, empire))
     started, battle = start_battle(t, bank, target=empire, kind=PEASANT_REVOLT,
                                    attackers=fighters, defenders=city_fighters(t, empire),
                                    victory={"cause": PEASANT_REVOLT})
-    return Result([ability_event(Ability.DISCARD_TO_LAUNCH_PEASANT_REVOLT, text), *started],
-                  [battle])
+    return Result([launched, *started], [battle])

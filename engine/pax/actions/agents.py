@@ -122,8 +122,8 @@ class PlaceAgent(Action):
         args = node["args"]
         bank = node["player"]
         if choice.verb == "skip":
-            return [event(f"{bank.title()} leaves a {args['type']} of "
-                          f"{card_name(t, args['card'])} unplaced.")]
+            return [event("pax.agent.skip", bank=bank, agent=args["type"],
+                          card=card_name(t, args["card"]))]
         for later in t.agenda:
             if later["action"] == "agent" and later["args"]["card"] == args["card"]:
                 later["args"]["placed"] = sorted({*later["args"]["placed"], choice.args[0]})
@@ -147,12 +147,13 @@ def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
     if occupant is not None:
         player(t, bank)["florins"] -= 1
         repress(t, occupant, city.empire)
-        events.append(event(f"{bank.title()} pays 1 florin to repress the "
-                            f"{describe_token(occupant)} in {city.name}."))
+        events.append(event("pax.agent.repress.city", bank=bank, token=describe_token(occupant),
+                            city=city.name))
     t.state["cities"][city_id] = tok
     t.state["cities"] = dict(sorted(t.state["cities"].items()))
     events += entry_events(t, city_id)
-    return events + [event(f"{bank.title()} places a {describe_token(tok)} in {city.name}.")]
+    return events + [event("pax.agent.place.city", bank=bank, token=describe_token(tok),
+                           city=city.name)]
 
 
 def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str) -> list[Event]:
@@ -161,8 +162,9 @@ def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str
     events = []
     if tok.startswith("pirate:"):
         victims, notes = pirate_arrives(t, tok, border_id)
-        events += [event(f"The {describe_token(tok)} kills the {describe_token(victim)} on "
-                         f"{border.name}.") for victim in victims] + notes
+        events += [event("pax.agent.pirate_kills", pirate=describe_token(tok),
+                         victim=describe_token(victim), border=border.name)
+                   for victim in victims] + notes
     else:
         if "concession" in content:
             empires = [e for e in border.empires
@@ -170,9 +172,10 @@ def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str
             serf_to = sorted(empires)[0]
             player(t, bank)["florins"] -= 1
             repress(t, content["concession"], serf_to)
-            events.append(event(f"{bank.title()} pays 1 florin to repress the "
-                                f"{describe_token(content['concession'])} on {border.name} into "
-                                f"{cat(t).empires[serf_to].name}."))
+            events.append(event("pax.agent.repress.border", bank=bank,
+                                token=describe_token(content["concession"]), border=border.name,
+                                empire=cat(t).empires[serf_to].name))
         t.state["borders"][border_id] = {"concession": tok}
     t.state["borders"] = dict(sorted(t.state["borders"].items()))
-    return events + [event(f"{bank.title()} places a {describe_token(tok)} on {border.name}.")]
+    return events + [event("pax.agent.place.border", bank=bank, token=describe_token(tok),
+                           border=border.name)]

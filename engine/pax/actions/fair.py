@@ -19,6 +19,7 @@ from engine.pax.model import (
     levy_token,
     open_emporium,
     player,
+    plural,
 )
 from engine.pax.notation import city_line_name
 from engine.pax.places import empty_cities, entry_events
@@ -39,35 +40,33 @@ def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     china = 1 if players <= 2 else 2
     profits = slot["florins"] + china  # G1: market florins plus China's share
     discard(t, card_id)
-    who = bank.title()
-    events = [event(f"{who} convenes the {side} trade fair, discarding {card_name(t, card_id)}; "
-                    f"profits are {profits} florin{'s' * (profits != 1)} ({china} from China).")]
+    events = [event(f"pax.fair.convene.{plural(profits)}", bank=bank, side=side,
+                    card=card_name(t, card_id), profits=profits, china=china)]
     me = player(t, bank)
     if not t.state["options"].get("bankruptcy"):
         subsidy = 1  # G2; none in the bankruptcy variant (G6)
         if has_ability(t, bank, Ability.EMPORIUM_SUBSIDY_TWO) and profits > 1:
             subsidy = 2
-            events.append(ability_event(Ability.EMPORIUM_SUBSIDY_TWO,
-                                        f"{who} takes a 2-florin emporium subsidy."))
+            events.append(ability_event(Ability.EMPORIUM_SUBSIDY_TWO, "pax.fair.subsidy_two",
+                                        bank=bank, subsidy=subsidy))
         me["florins"] += subsidy
         profits -= subsidy
-        events.append(event(f"{who} takes the {subsidy}-florin subsidy."))
+        events.append(event("pax.fair.subsidy", bank=bank, subsidy=subsidy))
     entered: list[str] = []
     if profits > 0:
         entered, profits, voyage = _voyage(t, side, profits)
         events += voyage
     else:
-        events.append(event("No profits remain: the voyage ends before it begins."))
+        events.append(event("pax.fair.no_profits"))
     slot.update({"card": None, "florins": profits})
     if profits:
-        amount = "1 florin of profit is" if profits == 1 else f"{profits} florins of profit are"
-        events.append(event(f"{amount} left for the next {side} fair."))
+        events.append(event(f"pax.fair.left.{plural(profits)}", profits=profits, side=side))
     follow: list[Node] = []
     for empire_id in entered:
         if empty_cities(t, empire_id):
             follow.append(new_node(t.state, "levy", bank, empire=empire_id))
         else:
-            events.append(event(f"{cat(t).empires[empire_id].name} is saturated: no levy."))
+            events.append(event("pax.levy.saturated", empire=cat(t).empires[empire_id].name))
     return Result(events, follow)
 
 
@@ -76,7 +75,7 @@ def _voyage(t: Table, side: str, profits: int) -> tuple[list[str], int, list[Eve
     emporium = open_emporium(t, side)
     route = cat(t).routes[emporium]
     entered: list[str] = []
-    events = [event(f"The voyage starts at {cat(t).cities[emporium].name}.")]
+    events = [event("pax.fair.voyage", city=cat(t).cities[emporium].name)]
     for step in route.sequence:
         if step in cat(t).empires:
             entered.append(step)
@@ -91,14 +90,14 @@ def _voyage(t: Table, side: str, profits: int) -> tuple[list[str], int, list[Eve
             player(t, owner)["florins"] += earned
             profits -= earned
             events += notes
-            events.append(event(f"{owner.title()}'s concession on {border.name} earns "
-                                f"{earned} florin{'s' * (earned != 1)}."))
+            events.append(event(f"pax.fair.earns.{plural(earned)}", owner=owner, border=border.name,
+                                florins=earned))
         elif "pirate" in content:
             profits -= 1
-            events.append(event(f"A {describe_token(content['pirate'])} on {border.name} takes "
-                                "1 florin for China."))
+            events.append(event("pax.fair.pirate", pirate=describe_token(content["pirate"]),
+                                border=border.name))
         if profits == 0:
-            events.append(event(f"The profits run out: the voyage ends at {border.name}."))
+            events.append(event("pax.fair.run_out", border=border.name))
             break
     return entered, profits, events
 
@@ -112,15 +111,13 @@ def _concession_profit(t: Table, owner: str, emporium: str, profits: int
     if has_ability(t, owner, Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES):
         share *= 2
         notes.append(ability_event(Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES,
-                                   f"{owner.title()}'s concession counts double."))
+                                   "pax.fair.double", owner=owner))
     if emporium == SPICE_ISLANDS:
         armadas = ability_count(t, owner, Ability.CONCESSIONS_DOUBLE_IN_SPICE_ISLANDS_TRADE_FAIRS)
         if armadas:
             share *= 2 ** armadas
-            notes.append(ability_event(
-                Ability.CONCESSIONS_DOUBLE_IN_SPICE_ISLANDS_TRADE_FAIRS,
-                f"{owner.title()}'s concession takes {2 ** armadas} times its profit in a "
-                "Spice Islands fair."))
+            notes.append(ability_event(Ability.CONCESSIONS_DOUBLE_IN_SPICE_ISLANDS_TRADE_FAIRS,
+                                       "pax.fair.spice_islands", owner=owner, times=2 ** armadas))
     return min(share, profits), notes
 
 
@@ -140,7 +137,7 @@ class Levy(Action):
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         if not choice.args:
-            return [event("The empire is saturated: the levy is lost.")]
+            return [event("pax.levy.lost")]
         city_id = choice.args[0]
         tok = levy_token(t, city_id)
         events = free_token(t, tok)
@@ -148,4 +145,4 @@ class Levy(Action):
         t.state["cities"] = dict(sorted(t.state["cities"].items()))
         city = cat(t).cities[city_id]
         events += entry_events(t, city_id)
-        return events + [event(f"Levy: a {describe_token(tok)} is raised in {city.name}.")]
+        return events + [event("pax.levy.raised", token=describe_token(tok), city=city.name)]

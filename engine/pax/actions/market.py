@@ -9,7 +9,7 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import HAND_LIMIT, Ability, ability_event, hand_limit
 from engine.pax.actions.common import Result
-from engine.pax.model import card, card_name, player
+from engine.pax.model import card, card_name, player, plural
 from engine.pax.setup import draw_card
 from engine.pax.victory import victory_squares
 
@@ -62,23 +62,24 @@ def apply_buy(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     me["florins"] += gained
     market[side][column] = {"card": None, "florins": 0}
     name = card_name(t, card_id)
-    bonus = f", taking {gained} florin{'s' * (gained != 1)} from it" if gained else ""
+    # Florins found on the card are told in the purchase's own words (singular or plural).
+    taking = f".taking.{plural(gained)}" if gained else ""
+    found = {"florins": gained} if gained else {}
     if card(t, card_id).kind == "comet":
         t.state["discard"].append(card_id)
         t.state["discard"].sort()
-        events = [event(f"{bank.title()} buys the comet {name} for {column}{bonus}; "
-                        "it is discarded.")]
+        events = [event(f"pax.buy.comet{taking}", bank=bank, card=name, cost=column, **found)]
         inactive = [s for s in victory_squares(t) if t.state["victory"][s] == "inactive"]
         follow = [new_node(t.state, "activate", bank)] if inactive else []
         return Result(events, follow)
     events = []
     if len(me["hand"]) >= HAND_LIMIT:
-        events.append(ability_event(Ability.UNLIMITED_HAND_SIZE, f"{bank.title()} has no hand "
-                                    "limit and takes a card beyond the second."))
+        events.append(ability_event(Ability.UNLIMITED_HAND_SIZE, "pax.buy.beyond_hand_limit",
+                                    bank=bank))
     me["hand"].append(card_id)
     me["hand"].sort()
-    return Result([event(f"{bank.title()} buys {name} from {side} {column} for {column}{bonus}.",
-                         visible_to=None), *events], [])
+    return Result([event(f"pax.buy.card{taking}", visible_to=None, bank=bank, card=name, side=side,
+                         column=column, cost=column, **found), *events], [])
 
 
 class Activate(Action):
@@ -94,7 +95,7 @@ class Activate(Action):
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         square = choice.args[0]
         t.state["victory"][square] = "active"
-        return [event(f"{node['player'].title()} activates the {square} victory square.")]
+        return [event("pax.victory.activate", bank=node["player"], square=square)]
 
 
 def refresh_market(t: Table, chance: Chance) -> list[Event]:
@@ -118,8 +119,7 @@ def refresh_market(t: Table, chance: Chance) -> list[Event]:
             if drawn is None:
                 drawn = take_from_deck(t, OTHER[side], chance, f"refill-{side}-{column}")
             if drawn is None:
-                return events + [event("The market cannot be refilled: both decks are empty.",
-                                       kind="market_exhausted")]
+                return events + [event("pax.market.exhausted", kind="market_exhausted")]
             slot["card"] = drawn
     reveal_previews(t, chance)
     return events

@@ -11,7 +11,7 @@ from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event
 from engine.pax.actions.common import Result, card_choice
 from engine.pax.actions.oneshots import oneshot_options, trigger
-from engine.pax.actions.oneshots.common import agent_nodes, kind_of, word
+from engine.pax.actions.oneshots.common import agent_nodes, kind_of
 from engine.pax.actions.oneshots.coronation import marry, suitors
 from engine.pax.model import card, card_name, cat, player
 from engine.pax.notation import short_empire
@@ -32,12 +32,11 @@ def apply_play(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     if data.kind == "queen":
         # She stays in the hand until the coronation decision places her (every card is
         # always in exactly one zone).
-        return Result([event(f"{bank.title()} plays the queen {name}.")],
+        return Result([event("pax.play.queen", bank=bank, card=name)],
                       [new_node(t.state, "coronation", bank, card=card_id)])
     me["hand"].remove(card_id)
     me[data.deck].append(card_id)
-    side = "East" if data.deck == "east" else "West"
-    events = [event(f"{bank.title()} plays {name} to the {side} of their tableau.")]
+    events = [event("pax.play.card", bank=bank, card=name, side=data.deck)]
     if data.one_shot is not None:
         return Result(events, [new_node(t.state, "oneshot", bank, card=card_id)])
     return Result(events, agent_nodes(t, bank, card_id, optional=True))
@@ -60,14 +59,13 @@ class OneShot(Action):
         if node["args"].get("sold"):  # Machiavellianism: the sold card's one-shot, or nothing
             if choice.verb == "no oneshot":
                 return []
-            note = ability_event(Ability.SELL_TO_TRIGGER_ONE_SHOT,
-                                 f"Machiavellianism: {bank.title()} resolves the one-shot of "
-                                 f"the sold {card_name(t, card_id)}.")
+            note = ability_event(Ability.SELL_TO_TRIGGER_ONE_SHOT, "pax.play.sold_oneshot", bank=bank,
+                                 card=card_name(t, card_id))
             return [note, *trigger(t, bank, card_id, choice.args[0] if choice.args else None)]
         if choice.verb == "no oneshot":
             t.agenda[0:0] = agent_nodes(t, bank, card_id, optional=True)
-            return [event(f"{card_name(t, card_id)} is played without its "
-                          f"{word(kind_of(t, card_id))} one-shot.")]
+            # The one-shot's kind names it, in each kind's own words.
+            return [event(f"pax.play.no_oneshot.{kind_of(t, card_id)}", card=card_name(t, card_id))]
         return trigger(t, bank, card_id, choice.args[0] if choice.args else None)
 
 
@@ -95,5 +93,4 @@ class Coronation(Action):
         maids = player(t, bank)["old_maids"]
         maids.append(card_id)
         maids.sort()
-        return [event(f"{card_name(t, card_id)} becomes an Old Maid under {bank.title()}'s "
-                      "player board.")]
+        return [event("pax.play.old_maid", card=card_name(t, card_id), bank=bank)]

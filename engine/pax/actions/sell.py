@@ -47,8 +47,8 @@ def sell_options(t: Table, bank: str) -> list[Choice]:
 
 def _value(t: Table, card_id: str, active: tuple[str, ...]) -> tuple[int, list[Event]]:
     if Ability.SELLS_FOR_FOUR in active:
-        return FOUR, [ability_event(Ability.SELLS_FOR_FOUR,
-                                    f"{card_name(t, card_id)} sells for 4 florins.")]
+        return FOUR, [ability_event(Ability.SELLS_FOR_FOUR, "pax.sell.for_four",
+                                    card=card_name(t, card_id), florins=FOUR)]
     return SALE, []  # E3: 2 florins (the data's 4 is the value under the ability)
 
 
@@ -63,25 +63,24 @@ def apply_sell(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
         value += SQUARE_SALE
         return_to_throne(t, empire_id, keep_queen=True)
         me["florins"] += value
-        what = f"the royal couple {name}" if queen else name
-        text = (f"{bank.title()} sells {what} for {value} florins; "
-                f"{cat(t).empires[empire_id].name} returns to its throne.")
-        return Result([*notes, event(text)], [])
+        sold = event("pax.sell.couple" if queen else "pax.sell.square", bank=bank, card=name,
+                     florins=value, empire=cat(t).empires[empire_id].name)
+        return Result([*notes, sold], [])
     from_tableau = card_id in tableau(t, bank)
     active = active_abilities(t, card_id) if from_tableau else ()
     machiavelli = has_ability(t, bank, Ability.SELL_TO_TRIGGER_ONE_SHOT)
-    where = "hand"
+    where = "hand"  # the message names where the card was sold from: hand, tableau, old_maids
     for zone in ("hand", "west", "east", "old_maids"):
         if card_id in me[zone]:
             me[zone].remove(card_id)
-            where = {"west": "tableau", "east": "tableau", "old_maids": "Old Maids"}.get(zone, zone)
+            where = {"west": "tableau", "east": "tableau"}.get(zone, zone)
             break
     value, notes = _value(t, card_id, active)
     discard(t, card_id)
     me["florins"] += value
-    text = f"{bank.title()} sells {name} from their {where} for {value} florins."
+    sold = event(f"pax.sell.from.{where}", bank=bank, card=name, florins=value)
     follow = _sale_follow_ups(t, bank, card_id, active, machiavelli)
-    return Result([event(text), *notes], follow)
+    return Result([sold, *notes], follow)
 
 
 def _sale_follow_ups(t: Table, bank: str, card_id: str, active: tuple[str, ...],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
@@ -30,6 +31,7 @@ from engine.pax.victory import (
     describe,
     meets,
     victory_squares,
+    victory_words,
 )
 
 END = Choice("end", (), (), "end")
@@ -45,9 +47,11 @@ def victory_options(t: Table, bank: str) -> list[Choice]:
 
 def apply_victory(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     square = choice.args[0]
-    declared = event(f"{bank.title()} declares the {square} victory.", kind=f"victory:{square}")
+    declared = event("pax.victory.declare", kind=f"victory:{square}", bank=bank, square=square)
     notes = ability_notes(t, bank, square)
-    return Result([declared, *notes, *finish(t, [bank], square, describe(t, bank, square))], [])
+    msg, args = victory_words(t, bank, square)
+    return Result([declared, *notes, *finish(t, [bank], square, describe(t, bank, square), msg,
+                                             **args)], [])
 
 
 def victory_cost(t: Table, bank: str, choice: Choice) -> Cost:
@@ -63,8 +67,7 @@ def ops_cost(t: Table, bank: str, choice: Choice) -> Cost:
     sides = ("east", "west") if side == "both" else (side,)
     if all(has_ability(t, bank, FREE_OPS[s]) for s in sides):
         ability = FREE_OPS[sides[0]]
-        return 0, ability_event(ability, f"{bank.title()} runs the {side} ops without using "
-                                         "an action.")
+        return 0, ability_event(ability, "pax.turn.free_ops", bank=bank, side=side)
     return 1, None
 
 
@@ -72,8 +75,7 @@ def fair_cost(t: Table, bank: str, choice: Choice) -> Cost:
     """Podestà of Venice: the first trade fair of the turn uses no action."""
     first = not any(key.startswith("fair_") for key in t.state["turn"]["used"])
     if first and has_ability(t, bank, Ability.FREE_TRADE_FAIR):
-        return 0, ability_event(Ability.FREE_TRADE_FAIR, f"{bank.title()}'s first trade fair "
-                                                         "this turn uses no action.")
+        return 0, ability_event(Ability.FREE_TRADE_FAIR, "pax.turn.free_fair", bank=bank)
     return 1, None
 
 
@@ -154,7 +156,7 @@ class Turn(Action):
 
 
 def end_turn(t: Table, bank: str, chance: Chance) -> list[Event]:
-    events = [event(f"{bank.title()} ends their turn.")]
+    events = [event("pax.turn.end", bank=bank)]
     refresh = refresh_market(t, chance)
     events += refresh
     if any(e["kind"] == "market_exhausted" for e in refresh):
@@ -179,18 +181,21 @@ def patron_victory(t: Table) -> list[Event]:
 
     best = max(rank(bank) for bank in t.state["order"])
     winners = sorted(bank for bank in t.state["order"] if rank(bank) == best)
-    return finish(t, winners, "patron",
-                  f"with {best[0]} Patron prestige and {best[1]} florins")
+    # A tie shares the victory: one message per number of winners.
+    msg = "pax.end.patron" if len(winners) == 1 else f"pax.end.patron.shared.{len(winners)}"
+    return finish(t, winners, "patron", f"with {best[0]} Patron prestige and {best[1]} florins",
+                  msg, patron=best[0], florins=best[1])
 
 
-def finish(t: Table, winners: list[str], kind: str, detail: str) -> list[Event]:
+def finish(t: Table, winners: list[str], kind: str, detail: str, msg: str, **args: Any
+           ) -> list[Event]:
+    """End the game. The state keeps the result's kind and detail (read by reports); the event
+    says the same through message `msg` with `args` and the winners."""
     t.state["over"] = True
     t.state["winners"] = winners
     t.state["result"] = {"kind": kind, "detail": detail}
     t.agenda.clear()
-    names = " and ".join(w.title() for w in winners)
-    verb = "share the" if len(winners) > 1 else "wins the"
-    return [event(f"Game over: {names} {verb} {kind} victory {detail}.", kind="game_over")]
+    return [event(msg, kind="game_over", winners=list(winners), **args)]
 
 
 def eliminate_bankrupt(t: Table) -> list[Event]:
@@ -206,8 +211,8 @@ def eliminate_bankrupt(t: Table) -> list[Event]:
             continue
         t.state["order"].remove(bank)
         t.state["eliminated"] = sorted({*t.state["eliminated"], bank})
-        events.append(event(f"{bank.title()} is bankrupt and leaves the game (G6).",
-                            kind="eliminated"))
+        events.append(event("pax.turn.bankrupt", kind="eliminated", bank=bank))
     if len(t.state["order"]) == 1:
-        events += finish(t, list(t.state["order"]), "last bank standing", "after bankruptcies")
+        events += finish(t, list(t.state["order"]), "last bank standing", "after bankruptcies",
+                         "pax.end.last_bank")
     return events

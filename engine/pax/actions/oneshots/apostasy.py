@@ -10,6 +10,8 @@ either of them, the active player's own included. No battle.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -63,26 +65,26 @@ class Apostasy:
 
     def trigger(self, t: Table, bank: str, card_id: str, empire: str | None) -> list[Event]:
         first, second = religions(t, card_id)
-        events = [event(f"{bank.title()} triggers the apostasy of {card_name(t, card_id)}: every "
-                        f"tableau with both {first} and {second} prestige is put on trial.",
-                        kind="oneshot:apostasy")]
+        events = [event("pax.apostasy.trigger", kind="oneshot:apostasy", bank=bank,
+                        card=card_name(t, card_id), first=first, second=second)]
         trial = new_node(t.state, "apostasy", bank, card=card_id, religions=[first, second])
         t.agenda[0:0] = [*agent_nodes(t, bank, card_id, optional=False), trial]
         return events
 
 
-def _send_home(t: Table, empire_id: str) -> str:
+def _send_home(t: Table, empire_id: str) -> Event:
+    """A condemned square goes home, with its queen (a couple) and its vassals, if any."""
     data = empire_state(t, empire_id)
     queen = data.get("queen")
     moved = return_to_throne(t, empire_id, keep_queen=True)
-    name = empire_name(t, empire_id)
-    text = f"{name} returns to its throne"
+    args: dict[str, Any] = {"empire": empire_name(t, empire_id)}
     if queen:
-        text = f"{name} and its queen {card_name(t, queen)} return to their throne, still married"
+        args["queen"] = card_name(t, queen)
     freed = [empire_name(t, e) for e in moved[1:]]
     if freed:
-        text += f", with its vassal{'s' * (len(freed) > 1)} {', '.join(freed)}"
-    return text
+        args["vassals"] = freed
+    vassals = "" if not freed else ".vassal" if len(freed) == 1 else ".vassals"
+    return event(f"pax.apostasy.home{'.couple' if queen else ''}{vassals}", **args)
 
 
 class ApostasyTrial(Action):
@@ -99,22 +101,19 @@ class ApostasyTrial(Action):
         faiths = (str(first), str(second))
         verdicts = {bank: condemned(t, bank, faiths) for bank in banks(t)}
         events: list[Event] = [
-            ability_event(Ability.IMMUNE_TO_APOSTASY, f"{bank.title()} is immune to apostasy "
-                                                      "and discards nothing.")
+            ability_event(Ability.IMMUNE_TO_APOSTASY, "pax.apostasy.immune", bank=bank)
             for bank in banks(t) if on_trial(t, bank, faiths) and not verdicts[bank]]
         condemning = False
         for bank, cards in verdicts.items():
             if not cards:
                 continue
             condemning = True
-            names = ", ".join(card_name(t, c) for c in cards)
-            events.append(event(f"Apostasy: {bank.title()} holds both {first} and {second} "
-                                f"prestige and loses {names}."))
+            events.append(event("pax.apostasy.loses", bank=bank, first=first, second=second,
+                                cards=[card_name(t, c) for c in cards]))
             for card_id in cards:
                 events += _condemn(t, card_id)
         if not condemning:
-            events.append(event(f"Apostasy: no tableau holds both {first} and {second} "
-                                "prestige; nobody discards."))
+            events.append(event("pax.apostasy.nobody", first=first, second=second))
         return events
 
 
@@ -123,12 +122,12 @@ def _condemn(t: Table, card_id: str) -> list[Event]:
         empire_id = cat(t).empire_of_square(card_id)
         if empire_state(t, empire_id)["ruler"] is None:
             return []  # already home, with a condemned spouse or suzerain
-        return [event(_send_home(t, empire_id) + ".")]
+        return [_send_home(t, empire_id)]
     husband = husband_of(t, card_id)
     if husband is not None:
         if empire_state(t, husband)["ruler"] is None:
             return []
-        return [event(_send_home(t, husband) + ".")]
+        return [_send_home(t, husband)]
     remove_from_tableau(t, card_id)
     discard(t, card_id)
-    return [event(f"{card_name(t, card_id)} is discarded.")]
+    return [event("pax.apostasy.discarded", card=card_name(t, card_id))]

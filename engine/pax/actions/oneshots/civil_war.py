@@ -20,7 +20,6 @@ from engine.pax.actions.oneshots.common import (
     city_fighters,
     empire_name,
     repressed_fighters,
-    word,
 )
 from engine.pax.battle import Fighter, start_battle
 from engine.pax.model import card_name, token
@@ -52,9 +51,8 @@ class CivilWar:
 
     def trigger(self, t: Table, bank: str, card_id: str, empire: str | None) -> list[Event]:
         assert empire is not None
-        events = [event(f"{bank.title()} launches the {word(self.kind)} of "
-                        f"{card_name(t, card_id)} in {empire_name(t, empire)}.",
-                        kind=f"oneshot:{self.kind}")]
+        events = [event(f"pax.oneshot.launch.{self.kind}", kind=f"oneshot:{self.kind}", bank=bank,
+                        card=card_name(t, card_id), empire=empire_name(t, empire))]
         started, battle = start_battle(
             t, bank, target=empire, kind=self.kind,
             attackers=attackers(t, bank, card_id, empire, self.kind),

@@ -14,11 +14,6 @@ from engine.pax.model import card, cat, token
 from engine.pax.places import cities_of
 
 RESOLVE = Choice("resolve", (), (), "resolve")
-ONE_SHOT_WORDS = {
-    "apostasy": "apostasy", "conspiracy": "conspiracy", "coronation": "coronation",
-    "crusade": "crusade", "jihad": "jihad", "peasant_revolt": "peasant revolt",
-    "reformation": "reformation", "trade_shift": "trade shift",
-}
 
 
 class Handler(Protocol):
@@ -43,10 +38,6 @@ def one_shot(t: Table, card_id: str) -> dict[str, Any]:
 
 def kind_of(t: Table, card_id: str) -> str:
     return str(one_shot(t, card_id)["type"])
-
-
-def word(kind: str) -> str:
-    return ONE_SHOT_WORDS.get(kind, "one-shot")
 
 
 def empire_name(t: Table, empire_id: str) -> str:

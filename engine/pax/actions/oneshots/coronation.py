@@ -40,27 +40,25 @@ def marry(t: Table, bank: str, queen_id: str, empire_id: str) -> tuple[list[Even
     events: list[Event] = []
     if not _free(data, bank):
         events.append(ability_event(Ability.CORONATION_CLAIMS_MARRIED_OR_OPPONENT_KINGS,
-                                    f"Star Chamber: {bank.title()} claims the King of "
-                                    f"{empire_name(t, empire_id)}."))
+                                    "pax.coronation.star_chamber", bank=bank,
+                                    empire=empire_name(t, empire_id)))
     rival = data.get("queen")
     if rival:
         discard(t, rival)
-        events.append(event(f"{card_name(t, rival)} is set aside and discarded."))
+        events.append(event("pax.coronation.rival", card=card_name(t, rival)))
     taken = data["ruler"] not in (None, bank)
-    where = "from his throne" if data["ruler"] is None else \
-        "from an opponent's tableau" if taken else "in their tableau"
+    # where the King was: on his throne, in an opponent's tableau or in the player's own
+    where = "throne" if data["ruler"] is None else "opponent" if taken else "own"
     changed: list[Event] = []
     follow: list[Node] = []
     if taken:  # the regime change from an enemy comes first, so she is not lost with his court
         changed, follow = regime_change(t, bank, empire_id, cause="coronation")
     data["queen"] = queen_id
-    events.append(event(f"{bank.title()} crowns {card_name(t, queen_id)}: she marries the King "
-                        f"of {empire_name(t, empire_id)} {where}, forming a royal couple.",
-                        kind="oneshot:coronation"))
+    events.append(event(f"pax.coronation.{where}", kind="oneshot:coronation", bank=bank,
+                        card=card_name(t, queen_id), empire=empire_name(t, empire_id)))
     if not taken:
         changed, follow = regime_change(t, bank, empire_id, cause="coronation")
     if Ability.PORTUGAL_FRANCE_NOT_ADJACENT in active_abilities(t, queen_id):
         changed.append(ability_event(Ability.PORTUGAL_FRANCE_NOT_ADJACENT,
-                                     f"{card_name(t, queen_id)} is crowned: Portugal and France "
-                                     "are no longer adjacent."))
+                                     "pax.coronation.not_adjacent", card=card_name(t, queen_id)))
     return events + changed, follow

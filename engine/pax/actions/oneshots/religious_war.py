@@ -21,7 +21,6 @@ from engine.pax.actions.oneshots.common import (
     empire_name,
     kind_of,
     one_shot,
-    word,
 )
 from engine.pax.battle import Fighter, start_battle
 from engine.pax.model import card_name, cat, token_colour, token_kind
@@ -68,14 +67,12 @@ def ability_notes(t: Table, bank: str, card_id: str, target: str) -> list[Event]
         rooks = sum(len(_adjacent_believers(t, n, faith, ("rook",))) for n in adjacent(t, target))
         if rooks:
             notes.append(ability_event(Ability.CRUSADE_ROOKS_COUNT_AS_KNIGHTS,
-                                       f"{rooks} adjacent gold rook(s) join the crusade as "
-                                       "knights."))
+                                       "pax.oneshot.crusade_rooks", count=rooks))
     cut = [n for n in cat(t).empires[target].adjacent if separated(t, target, n)
            and _adjacent_believers(t, n, faith, ("knight",))]
     if cut:
         notes.append(ability_event(Ability.PORTUGAL_FRANCE_NOT_ADJACENT,
-                                   "Portugal and France are not adjacent: the knights of "
-                                   f"{empire_name(t, cut[0])} stay out of the war."))
+                                   "pax.oneshot.not_adjacent", empire=empire_name(t, cut[0])))
     return notes
 
 
@@ -100,9 +97,8 @@ class ReligiousWar:
         assert empire is not None
         kind = kind_of(t, card_id)
         faith = believers(t, card_id)
-        events = [event(f"{bank.title()} launches the {word(kind)} of {card_name(t, card_id)} "
-                        f"in {empire_name(t, empire)}: {faith} believers against the heretics.",
-                        kind=f"oneshot:{kind}")]
+        events = [event(f"pax.oneshot.holy_war.{kind}", kind=f"oneshot:{kind}", bank=bank,
+                        card=card_name(t, card_id), empire=empire_name(t, empire), religion=faith)]
         events += ability_notes(t, bank, card_id, empire)
         started, battle = start_battle(
             t, bank, target=empire, kind=kind,

@@ -51,5 +51,5 @@ class Arrange(Action):
             cities[slot] = tok
         t.state["cities"] = dict(sorted(cities.items()))
         name = cat(t).cities[slots[0]].name
-        icons = ", ".join(describe_token(levy_token(t, s)) for s in kept_free)
-        return [event(f"{name}'s tokens keep their city; the free slots show {icons} levies.")]
+        icons = [describe_token(levy_token(t, s)) for s in kept_free]
+        return [event("pax.oneshot.arranged", city=name, levies=icons)]

@@ -53,15 +53,15 @@ class TradeShift:
         busted.append(covered)
         busted.sort()
         side = cat(t).emporia[freed]["trade_fair"]
-        events = [event(f"{bank.title()} triggers the trade shift of {card_name(t, card_id)}: "
-                        f"the busted disk moves from {cities[freed].name} to "
-                        f"{cities[covered].name}.", kind="oneshot:trade_shift")]
+        events = [event("pax.oneshot.trade_shift", kind="oneshot:trade_shift", bank=bank,
+                        card=card_name(t, card_id), source=cities[freed].name,
+                        goal=cities[covered].name)]
         occupant = t.state["cities"].pop(covered, None)
         if occupant is not None:
             home = cities[covered].empire
             repress(t, occupant, home)
-            events.append(event(f"The {describe_token(occupant)} in {cities[covered].name} is "
-                                f"repressed onto {empire_name(t, home)}'s square for free."))
-        events.append(event(f"{side.title()} trade fairs now start at {cities[freed].name}."))
+            events.append(event("pax.oneshot.trade_shift.repressed", token=describe_token(occupant),
+                                city=cities[covered].name, empire=empire_name(t, home)))
+        events.append(event("pax.oneshot.trade_shift.fairs", side=side, city=cities[freed].name))
         t.agenda[0:0] = agent_nodes(t, bank, card_id, optional=False)
         return events

@@ -74,11 +74,12 @@ def split_card_op(choice: Choice) -> tuple[str, str]:
     return card_id, op_id
 
 
-def op_event(t: Table, bank: str, choice: Choice, text: str) -> Event:
-    """The event every performed op emits (kind `op:TYPE`, counted by self-play)."""
+def op_event(t: Table, bank: str, choice: Choice, msg: str, **args: Any) -> Event:
+    """The event every performed op emits (kind `op:TYPE`, counted by self-play): message `msg`
+    with `args`, plus who ran which op of which card (`bank`, `op`, `card`)."""
     card_id, op_id = split_card_op(choice)
-    return event(f"{bank.title()} runs the {op_type(t, op_id)} op of {card_name(t, card_id)}: "
-                 f"{text}", kind=f"op:{op_type(t, op_id)}")
+    return event(msg, kind=f"op:{op_type(t, op_id)}", bank=bank, op=op_type(t, op_id),
+                 card=card_name(t, card_id), **args)
 
 
 def in_words(t: Table, empire_id: str) -> str:

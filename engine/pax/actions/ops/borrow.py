@@ -46,10 +46,8 @@ class Borrow(Action):
             return []
         bank = node["player"]
         card_id, op_id = split_card_op(choice)
-        note = ability_event(Ability.SELL_TO_BORROW_OPPONENT_PURPLE_OP,
-                             f"Medici ciphers broken: {bank.title()} runs the "
-                             f"{op_type(t, op_id)} op of {card_name(t, card_id)} from an "
-                             "opponent's tableau.")
+        note = ability_event(Ability.SELL_TO_BORROW_OPPONENT_PURPLE_OP, "pax.op.borrowed",
+                             bank=bank, op=op_type(t, op_id), card=card_name(t, card_id))
         events, follow = HANDLERS[op_type(t, op_id)].perform(t, bank, choice)
         t.agenda[0:0] = follow
         return [note, *events]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.abilities import Ability, ability_event, has_ability
@@ -21,6 +23,7 @@ from engine.pax.model import (
     describe_token,
     empire_state,
     player,
+    plural,
     remove_from_border,
     token_colour,
     token_kind,
@@ -62,11 +65,13 @@ def corsair_perform(t: Table, bank: str, choice: Choice) -> Done:
     pirate = t.state["borders"][source]["pirate"]
     remove_from_border(t, source, "pirate")
     victims, notes = pirate_arrives(t, pirate, goal)
-    text = f"the {describe_token(pirate)} sails from {cat(t).borders[source].name} to " \
-        f"{cat(t).borders[goal].name}"
-    killed = " and the ".join(describe_token(v) for v in victims)
-    text += f", killing the {killed} there." if victims else "."
-    return [op_event(t, bank, choice, text), *notes], []
+    # A border holds at most a concession and a pirate: none, one or two victims.
+    msg = ("pax.op.corsair", "pax.op.corsair.kills.1", "pax.op.corsair.kills.2")[len(victims)]
+    args: dict[str, Any] = {"pirate": describe_token(pirate),
+                            "source": cat(t).borders[source].name, "goal": cat(t).borders[goal].name}
+    if victims:
+        args["victims"] = [describe_token(v) for v in victims]
+    return [op_event(t, bank, choice, msg, **args), *notes], []
 
 
 # --- siege (F8) -------------------------------------------------------------------------------
@@ -95,11 +100,11 @@ def siege_perform(t: Table, bank: str, choice: Choice) -> Done:
     tok, place = choice.args[1], choice.args[2]
     if place in cat(t).borders:
         remove_from_border(t, place, "pirate")
-        where = f"on {cat(t).borders[place].name}"
+        msg, where = "pax.op.siege.border", {"border": cat(t).borders[place].name}
     else:
         del t.state["cities"][place]
-        where = f"in {cat(t).cities[place].name}"
-    return [op_event(t, bank, choice, f"the {describe_token(tok)} {where} is killed.")], []
+        msg, where = "pax.op.siege.city", {"city": cat(t).cities[place].name}
+    return [op_event(t, bank, choice, msg, token=describe_token(tok), **where)], []
 
 
 # --- campaign (F9) ----------------------------------------------------------------------------
@@ -146,15 +151,15 @@ def campaign_perform(t: Table, bank: str, choice: Choice) -> Done:
     player(t, bank)["florins"] -= size
     defenders = [{"token": t.state["cities"][c], "from": "city", "at": c}
                  for c in city_slots(t, target) if c in t.state["cities"]]
-    text = (f"{cat(t).empires[attacker].name} campaigns against {cat(t).empires[target].name} "
-            f"with {size} knight{'s' * (size != 1)}, paying {size} florin{'s' * (size != 1)}.")
+    campaign = op_event(t, bank, choice, f"pax.op.campaign.{plural(size)}",
+                        attacker=cat(t).empires[attacker].name, target=cat(t).empires[target].name,
+                        size=size)
     notes = [ability_event(Ability.MAMLUK_REPRESSED_TOKENS_JOIN_EAST_CAMPAIGNS,
-                           f"{len(slaves)} token(s) repressed on the Mamluk square fight as "
-                           "knights.")] if slaves else []
+                           "pax.op.campaign.mamluks", count=len(slaves))] if slaves else []
     events, node = start_battle(t, bank, target=target, kind="campaign", attackers=attackers,
                                 defenders=defenders,
                                 victory={"cause": "campaign", "conqueror": attacker})
-    return [op_event(t, bank, choice, text), *notes, *events], [node]
+    return [campaign, *notes, *events], [node]
 
 
 CORSAIR = OpHandler(corsair_targets, corsair_perform)

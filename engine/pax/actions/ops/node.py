@@ -72,11 +72,9 @@ def ops_options(t: Table, bank: str) -> list[Choice]:
 def apply_ops(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     side = choice.args[0]
     if side == BOTH:
-        text = f"{bank.title()} activates the ops of both sides of their tableau in one action."
-        shown = ability_event(Ability.EAST_AND_WEST_OPS_IN_ONE_ACTION, text)
+        shown = ability_event(Ability.EAST_AND_WEST_OPS_IN_ONE_ACTION, "pax.ops.both", bank=bank)
     else:
-        shown = event(f"{bank.title()} activates the ops of the {side.title()} of their "
-                      "tableau.")
+        shown = event("pax.ops.side", bank=bank, side=side)
     return Result([shown], [new_node(t.state, "ops", bank, side=side, used=[])])
 
 

@@ -34,6 +34,7 @@ from engine.pax.model import (
     empire_state,
     is_square,
     player,
+    plural,
     prestige,
     remove_from_border,
     remove_from_tableau,
@@ -64,9 +65,12 @@ def commerce_perform(t: Table, bank: str, choice: Choice) -> Done:
     slot = t.state["market"][region][int(column)]
     slot["florins"] -= 1
     player(t, bank)["florins"] += 1
-    text = f"1 florin taken from {card_name(t, slot['card']) if int(column) else 'the face-down card'}" \
-        f" ({region} {column})."
-    return [op_event(t, bank, choice, text)], []
+    if int(column):
+        return [op_event(t, bank, choice, "pax.op.commerce", source=card_name(t, slot["card"]),
+                         region=region, column=int(column))], []
+    # the first column's card lies face down (D2): it is not named
+    return [op_event(t, bank, choice, "pax.op.commerce.face_down", region=region,
+                     column=int(column))], []
 
 
 # --- behead (F3) ------------------------------------------------------------------------------
@@ -104,24 +108,26 @@ def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
     card_id, _ = split_card_op(choice)
     target = choice.args[1]
     name = card_name(t, target)
-    notes = [ability_event(rule, f"{card_name(t, card_id)} may behead only a card carrying a "
-                                 f"{' or '.join(BEHEAD_BISHOPS[rule])} bishop.")
+    # one message per number of religions allowed ("a catholic or reformist bishop")
+    notes = [ability_event(rule, f"pax.op.behead.only.{len(BEHEAD_BISHOPS[rule])}",
+                           card=card_name(t, card_id), religions=list(BEHEAD_BISHOPS[rule]))
              for rule in behead_rules(t, card_id)]
     if not is_square(target):
         remove_from_tableau(t, target)
         discard(t, target)
-        return [op_event(t, bank, choice, f"{name} is beheaded and discarded."), *notes], []
+        return [op_event(t, bank, choice, "pax.op.behead.card", target=name), *notes], []
     empire_id = cat(t).empire_of_square(target)
     queen = empire_state(t, empire_id).get("queen")
     return_to_throne(t, empire_id, keep_queen=False)
-    text = f"{name} is beheaded; {cat(t).empires[empire_id].name} returns to its throne"
+    args = {"target": name, "empire": cat(t).empires[empire_id].name}
     if queen:
-        text += f" and its queen {card_name(t, queen)} is killed"
-    if card_id not in t.state["discard"]:
+        args["queen"] = card_name(t, queen)
+    assassin = card_id not in t.state["discard"]  # the op's own card dies beheading a square
+    if assassin:
         remove_from_tableau(t, card_id)
         discard(t, card_id)
-        text += f"; the assassin {card_name(t, card_id)} is killed too"
-    return [op_event(t, bank, choice, text + "."), *notes], []
+    msg = f"pax.op.behead.square{'.queen' if queen else ''}{'.assassin' if assassin else ''}"
+    return [op_event(t, bank, choice, msg, **args), *notes], []
 
 
 # --- repress (F5) -----------------------------------------------------------------------------
@@ -169,16 +175,15 @@ def repress_perform(t: Table, bank: str, choice: Choice) -> Done:
             empire_id = next(e for e in sorted(cat(t).borders[place].empires)
                              if e in acting_empires(t, card_id))
         remove_from_border(t, place, "concession")
-        where = f"on {cat(t).borders[place].name}"
+        msg, where = "pax.op.repress.border", {"border": cat(t).borders[place].name}
     else:
         empire_id = cat(t).cities[place].empire
         del t.state["cities"][place]
-        where = f"in {cat(t).cities[place].name}"
+        msg, where = "pax.op.repress.city", {"city": cat(t).cities[place].name}
     repress(t, tok, empire_id)
     player(t, bank)["florins"] += 1
-    text = (f"the {describe_token(tok)} {where} is repressed onto "
-            f"{cat(t).empires[empire_id].name}'s square; {bank.title()} gains 1 florin.")
-    return [op_event(t, bank, choice, text)], []
+    return [op_event(t, bank, choice, msg, token=describe_token(tok),
+                     empire=cat(t).empires[empire_id].name, **where)], []
 
 
 # --- vote (F6) --------------------------------------------------------------------------------
@@ -230,17 +235,19 @@ def vote_perform(t: Table, bank: str, choice: Choice) -> Done:
     empire_id = choice.args[1]
     cost, discount = vote_cost(t, bank, empire_id)
     player(t, bank)["florins"] -= cost
-    text = f"{bank.title()} wins the vote in {cat(t).empires[empire_id].name}"
+    empire = cat(t).empires[empire_id].name
     if cost:
-        text += f", paying {cost} florin{'s' * (cost != 1)} for its repressed tokens"
+        voted = op_event(t, bank, choice, f"pax.op.vote.paying.{plural(cost)}", empire=empire,
+                         florins=cost)
+    else:
+        voted = op_event(t, bank, choice, "pax.op.vote", empire=empire)
     notes = []
     if discount:
-        notes.append(ability_event(Ability.PATRON_DISCOUNTS_VOTE_OPS,
-                                   f"Patron prestige takes {discount} florin(s) off the vote."))
+        notes.append(ability_event(Ability.PATRON_DISCOUNTS_VOTE_OPS, "pax.op.vote.discount",
+                                   florins=discount))
     if has_majority(t, bank, empire_id) != has_majority(t, bank, empire_id, doubled=False):
         notes.append(ability_event(Ability.CONCESSIONS_DOUBLE_IN_TRADE_FAIRS_AND_VOTES,
-                                   "Concessions counting double decide the majority."))
-    voted = op_event(t, bank, choice, text + ".")
+                                   "pax.op.vote.double"))
     events, follow = regime_change(t, bank, empire_id, cause="vote")
     return [voted, *notes, *events], follow
 

@@ -22,7 +22,7 @@ from engine.pax.actions.ops.base import (
     shares_location,
     suzerainty,
 )
-from engine.pax.bishops import arrive, where
+from engine.pax.bishops import arrive, bishop_place
 from engine.pax.model import (
     banks,
     card_location,
@@ -102,9 +102,12 @@ def inquisitor_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Ch
 def inquisitor_perform(t: Table, bank: str, choice: Choice) -> Done:
     source, target = choice.args[1], choice.args[2]
     religion = t.state["bishops"].pop(source)
-    text = f"the {religion} bishop leaves {where(t, source)} for {where(t, target)}."
+    leaves, source_args = bishop_place(t, source, "from_")
+    goes, target_args = bishop_place(t, target, "to_")
+    moved = op_event(t, bank, choice, f"pax.op.inquisitor.{leaves}.{goes}", religion=religion,
+                     **source_args, **target_args)
     events, follow = arrive(t, bank, religion, target, how="moves")
-    return [op_event(t, bank, choice, text), *events], follow
+    return [moved, *events], follow
 
 
 INQUISITOR = OpHandler(inquisitor_targets, inquisitor_perform)

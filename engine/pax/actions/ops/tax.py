@@ -71,21 +71,16 @@ def has_concession(t: Table, bank: str) -> bool:
 def set_standing(t: Table, bank: str, choice: Choice) -> list[Event]:
     answer = choice.args[0].removeprefix("taxed ")
     standing = player(t, bank).setdefault("standing", {})
-    who = bank.title()
     if answer == "ask":
         standing.pop("taxed", None)
         if not standing:
             del player(t, bank)["standing"]
-        return [event(f"{who} will be asked whenever their concessions are taxed.",
-                      kind="standing")]
+        return [event("pax.standing.ask", kind="standing", bank=bank)]
     standing["taxed"] = answer
-    if answer == "repress":
-        text = "repress the concession"
-    elif answer == "pay":
-        text = "pay 1 florin whenever they can"
-    else:
-        text = f"pay 1 florin while holding {answer.split()[1]} or more, else repress"
-    return [event(f"Standing answer: when taxed, {who} will {text}.", kind="standing")]
+    if answer in ("repress", "pay"):
+        return [event(f"pax.standing.{answer}", kind="standing", bank=bank)]
+    return [event("pax.standing.pay_holding", kind="standing", bank=bank,
+                  florins=int(answer.split()[1]))]
 
 
 def apply_standing(answer: str, florins: int) -> Choice:
@@ -129,11 +124,11 @@ def tax_perform(t: Table, bank: str, choice: Choice) -> Done:
                          if e in acting_empires(t, card_id) and empty_cities(t, e))
     owner = concession_owner(t, border_id)
     assert owner is not None
-    text = (f"{owner.title()}'s concession on {cat(t).borders[border_id].name} is taxed by "
-            f"{cat(t).empires[empire_id].name}; {owner.title()} must pay or repress it.")
     node = new_node(t.state, "tax_response", owner, border=border_id, empire=empire_id,
                     taxer=bank)
-    return [op_event(t, bank, choice, text)], [node]
+    return [op_event(t, bank, choice, "pax.op.tax", owner=owner,
+                     border=cat(t).borders[border_id].name,
+                     empire=cat(t).empires[empire_id].name)], [node]
 
 
 TAX = OpHandler(tax_targets, tax_perform)
@@ -177,18 +172,17 @@ class TaxResponse(Action):
         standing = standing_answer(t, owner) is not None
         if choice.verb == "pay":
             player(t, owner)["florins"] -= 1
-            events = [event(f"{owner.title()} pays 1 florin to China for the tax on {border}.")]
+            events = [event("pax.tax.pay", owner=owner, border=border)]
         else:
             tok = t.state["borders"][border_id]["concession"]
             remove_from_border(t, border_id, "concession")
             repress(t, tok, empire_id)
-            events = [event(f"{owner.title()} represses their concession on {border}: it becomes "
-                            f"a serf on {empire}'s square.")]
+            events = [event("pax.tax.repress", owner=owner, border=border, empire=empire)]
         if empty_cities(t, empire_id):
             t.agenda.insert(0, new_node(t.state, "tax_levy", owner, empire=empire_id,
                                         standing=standing))
         else:
-            events.append(event(f"{empire} is saturated: no levy."))
+            events.append(event("pax.levy.saturated", empire=empire))
         return events
 
 
