@@ -15,153 +15,44 @@ replies) are left alone and listed. Mail may go out twice after an interruption,
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import hashlib
-import imaplib
-import mailbox
-import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from pbem import words
-from pbem.delivery import deadlines
-from pbem.delivery.mail import Book, Delivery, MailSettings, open_book, reply, report_messages, secret
+from pbem.delivery import deadlines, queue
+from pbem.delivery.mail import Book, MailSettings, open_book, reply, report_messages
+from pbem.delivery.mailboxes import Incoming
+from pbem.delivery.transport import Delivery
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
 from pbem.orders.blockfinder import BEGIN, html_to_text, marker_kind, normalize
 from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.pipeline import apply, replace
-from pbem.pipeline import game as games
+from pbem.pipeline import game as games_
 from pbem.pipeline.game import Game
-from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 
 SKELETON_HINT = "# your orders here"  # the comment line of a report's block skeleton
 
 
-@dataclass
-class Incoming:
-    where: str  # e.g. "new/1700000000.M1.host", "mbox #3", "imap uid 17"
-    raw: bytes
-    message: EmailMessage
-    mark: Callable[[], None]  # flag the message as processed in its mailbox
-
-
-def parse(raw: bytes) -> EmailMessage:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
-    assert isinstance(message, EmailMessage)
-    return message
-
-
-# --- sources --------------------------------------------------------------------------------
-
-
-def read_maildir(directory: Path) -> list[Incoming]:
-    """Messages in new/ and unseen ones in cur/, oldest first."""
-    if not (directory / "new").is_dir() or not (directory / "cur").is_dir():
-        raise UsageError(f"{directory} is not a Maildir (it needs new/ and cur/)")
-    found = []
-    for sub in ("new", "cur"):
-        for path in (directory / sub).iterdir():
-            base, _, info = path.name.partition(":")
-            flags = info[2:] if info.startswith("2,") else ""
-            if path.name.startswith(".") or (sub == "cur" and "S" in flags):
-                continue
-            with contextlib.suppress(FileNotFoundError):
-                found.append((path.stat().st_mtime_ns, path.name, path, base, flags))
-    items = []
-    for _, _, path, base, flags in sorted(found):
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:  # a mail client moved it meanwhile; the next run sees it
-            continue
-        target = directory / "cur" / f"{base}:2,{''.join(sorted({*flags, 'S'}))}"
-        items.append(Incoming(f"{path.parent.name}/{path.name}", raw, parse(raw),
-                              functools.partial(_move, path, target)))
-    return items
-
-
-def _move(source: Path, target: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        os.rename(source, target)
-
-
-def read_mbox(path: Path) -> list[Incoming]:
-    """Every message of an mbox file; the file is only read (the ledger remembers)."""
-    if not path.is_file():
-        raise UsageError(f"no mbox file at {path}")
-    box = mailbox.mbox(path, create=False)
-    items = []
-    for number, key in enumerate(box.iterkeys(), start=1):
-        raw = box.get_bytes(key)
-        items.append(Incoming(f"mbox #{number}", raw, parse(raw), lambda: None))
-    return items
-
-
-@contextlib.contextmanager
-def imap_messages(url: str, settings: MailSettings,
-                  env: Mapping[str, str] = os.environ) -> Iterator[list[Incoming]]:
-    """Unseen messages of `imaps://USER@HOST[:PORT]/FOLDER` (or imap:// with STARTTLS)."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("imap", "imaps") or not parts.hostname:
-        raise UsageError(f"'{url}' is not an imap:// or imaps:// URL")
-    if parts.password:
-        raise UsageError("never put the password in the IMAP URL; set PBEM_IMAP_PASSWORD or "
-                         "PBEM_IMAP_PASSWORD_COMMAND")
-    user, folder = unquote(parts.username or ""), unquote(parts.path.lstrip("/")) or "INBOX"
-    host, port = parts.hostname, parts.port or (993 if parts.scheme == "imaps" else 143)
-    try:
-        client = imaplib.IMAP4_SSL(host, port, timeout=60) if parts.scheme == "imaps" \
-            else imaplib.IMAP4(host, port, timeout=60)
-    except OSError as error:
-        raise UsageError(f"cannot reach the IMAP server {host}:{port}: {error}") from None
-    try:
-        if parts.scheme == "imap" and "STARTTLS" in client.capabilities:
-            client.starttls()
-        elif parts.scheme == "imap" and host not in ("127.0.0.1", "::1", "localhost"):
-            raise UsageError(f"{host} offers no STARTTLS; use imaps:// to keep the password safe")
-        password = secret("PBEM_IMAP_PASSWORD", settings.imap_password_command, env)
-        client.login(user, password or "")
-        if client.select(_quote(folder))[0] != "OK":
-            raise UsageError(f"no IMAP folder '{folder}'")
-        uids = [uid.decode() for uid in client.uid("SEARCH", "UNSEEN")[1][0].split()]
-        items = []
-        for uid in uids:
-            fetched = client.uid("FETCH", uid, "(BODY.PEEK[])")[1][0]
-            raw = fetched[1] if isinstance(fetched, tuple) else b""
-            items.append(Incoming(f"imap uid {uid}", raw, parse(raw),
-                                  functools.partial(_imap_seen, client, uid)))
-        yield items
-    except imaplib.IMAP4.error as error:
-        raise UsageError(f"IMAP {host}:{port}: {error}") from None
-    finally:
-        with contextlib.suppress(imaplib.IMAP4.error, OSError):
-            client.logout()
-
-
-def _quote(folder: str) -> str:
-    return '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _imap_seen(client: imaplib.IMAP4, uid: str) -> None:
-    client.uid("STORE", uid, "+FLAGS", "(\\Seen)")
-
-
 # --- reading a message ----------------------------------------------------------------------
 
 
-def ledger_key(message: EmailMessage, raw: bytes) -> str:
-    """Message-ID plus a hash of the body (the headers change on the way)."""
-    body = raw.replace(b"\r\n", b"\n").split(b"\n\n", 1)[-1]
-    message_id = str(message.get("Message-ID", "")).strip() or "<no-message-id>"
-    return f"{message_id} {hashlib.sha256(body).hexdigest()[:24]}"
+def ledger_key(raw: bytes) -> str:
+    """The Message-ID as written plus a hash of the body (the headers change on the way); read
+    from the bytes, so a header the parser rejects still gives a key."""
+    head, _, body = raw.replace(b"\r\n", b"\n").partition(b"\n\n")
+    message_id = b""
+    for line in head.split(b"\n"):
+        if line[:11].lower() == b"message-id:":
+            message_id = line[11:].strip()[:200]
+            break
+    shown = message_id.decode("ascii", "replace") or "<no-message-id>"
+    return f"{shown} {hashlib.sha256(body).hexdigest()[:24]}"
 
 
 def is_automatic(message: EmailMessage) -> bool:
@@ -260,62 +151,110 @@ def already_applied(gf: GameFile, blocks: Sequence[OrderBlock]) -> int | None:
 
 @dataclass
 class Handled:
-    done: bool  # processed for good (mark it); False: leave it for a later run
     text: str
+    mark: str  # "done": handled for good; "looked": not for us; "aside": could not be handled;
+    #            "retry": leave it for a later run (the game was busy)
 
 
 def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery,
-            settings: MailSettings, now: datetime) -> list[str]:
-    """Handle every message; one line per message says what happened."""
+            settings: MailSettings, now: datetime, *, verbose: bool = False) -> list[str]:
+    """Handle every message on its own; one line for each message this run acted on (with
+    `verbose`, for every message). A message that cannot be handled is set aside with the
+    reason in the post book; the run goes on with the rest."""
     by_id: dict[str, Path] = {}
     for path in games:
-        game_id = gamefile.load(path).game_id.lower()
+        game_id = games_.open_game(path, whole=False).gf.game_id.lower()
         if game_id in by_id:
             raise UsageError(f"{by_id[game_id]} and {path} are the same game '{game_id}'")
         by_id[game_id] = path
-    lines = []
+    lines = [f"{queue.queue_dir(path).name}: {line}" for path in by_id.values()
+             for line in _flush(path, delivery)]
+    ledger = games[0]  # the first game's post book remembers what was looked at
     for item in items:
-        label = f"{item.where} from {item.message.get('From', '?')}"
-        handled = handle(item, by_id, delivery, settings, now)
-        if handled.done:
-            item.mark()
-        lines.append(f"{label}: {handled.text}")
+        key = ledger_key(item.raw)
+        seen = _seen_before(by_id.values(), ledger, key)
+        if seen is not None:
+            if verbose:
+                lines.append(f"{item.where}: {seen} (before)")
+            continue
+        try:
+            handled = handle(item, key, by_id, delivery, settings, now)
+        except Exception as error:  # noqa: BLE001 - one bad mail never stops the inbox
+            handled = Handled(f"set aside: the message cannot be read ({type(error).__name__})",
+                              "aside")
+        if handled.mark in ("looked", "aside"):
+            with open_book(ledger) as book:
+                book.data.setdefault("looked", {})[key] = {
+                    "where": item.where, "result": handled.text, "at": deadlines.iso(now)}
+        {"done": item.done, "looked": item.looked, "aside": item.set_aside}.get(
+            handled.mark, lambda: None)()
+        if handled.mark != "looked" or verbose:
+            lines.append(f"{item.where} from {_sender(item)}: {handled.text}")
     return lines
 
 
-def handle(item: Incoming, games: dict[str, Path], delivery: Delivery, settings: MailSettings,
-           now: datetime) -> Handled:
+def _flush(game: Path, delivery: Delivery) -> list[str]:
+    sent, failed = queue.flush(game, delivery)
+    return sent + queue.queued_note(failed)
+
+
+def _seen_before(games: Iterable[Path], ledger: Path, key: str) -> str | None:
+    for path in games:
+        entry = Book.load(path).processed(key)
+        if entry is not None:
+            return str(entry.get("result", "processed"))
+    looked = Book.load(ledger).data.get("looked", {}).get(key)
+    return str(looked.get("result")) if isinstance(looked, dict) else None
+
+
+def _sender(item: Incoming) -> str:
+    try:
+        return _clean(str(item.message.get("From", "?")))
+    except Exception:  # noqa: BLE001 - a header the parser rejects is still a message
+        return "?"
+
+
+def _clean(text: str) -> str:
+    """One line, no control or bidirectional characters (for the host's terminal)."""
+    return "".join(ch for ch in text if ch.isprintable() and ch not in _BIDI)[:200]
+
+
+_BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def handle(item: Incoming, key: str, games: dict[str, Path], delivery: Delivery,
+           settings: MailSettings, now: datetime) -> Handled:
     if is_automatic(item.message):
-        return Handled(False, "left alone: an automatic message")
-    key = ledger_key(item.message, item.raw)
-    if any(Book.load(path).processed(key) for path in games.values()):
-        return Handled(True, "already processed")
+        return Handled("left alone: an automatic message", "looked")
     try:
         blocks = message_blocks(item.message)
     except BlockError as error:
         if len(games) != 1:
-            return Handled(False, f"left alone: unreadable block ({error})")
+            return Handled(f"left alone: unreadable block ({error})", "looked")
         return handle_game(item, key, next(iter(games.values())), [], delivery, settings, now,
                            error=str(error))
     if not blocks:
-        return Handled(False, "left alone: no order block")
+        return Handled("left alone: no order block", "looked")
     named = sorted({(b.game or "").lower() for b in blocks})
     targets = [name for name in named if name in games]
     if not targets:
-        return Handled(False, f"left alone: for game {', '.join(named)}, not one of these")
+        return Handled(f"left alone: for game {', '.join(named)}, not one of these", "looked")
     results = [handle_game(item, key, games[name], [b for b in blocks if
                                                      (b.game or "").lower() == name],
                            delivery, settings, now) for name in targets]
-    return Handled(all(r.done for r in results), "; ".join(r.text for r in results))
+    marks = {r.mark for r in results}
+    mark = "retry" if "retry" in marks else "aside" if "aside" in marks else "done"
+    return Handled("; ".join(r.text for r in results), mark)
 
 
 def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 delivery: Delivery, settings: MailSettings, now: datetime, *,
                 error: str = "") -> Handled:
-    message = item.message
+    """Apply the blocks to one game, then record the message and queue its mail in one step
+    (the post book and the queue are written together, after the game file); then send."""
     with open_book(path) as book:
         if book.processed(key):
-            return Handled(True, "already processed")
+            return Handled("already processed", "done")
         text = "\n".join(block.text for block in blocks)
         events: list[dict[str, object]] = []
         try:
@@ -326,72 +265,94 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 events = list(gf.log[-1]["events"])
             else:
                 events = apply.apply_block(path, text).events
-            seq, fresh = games.open_game(path, whole=False).gf.seq, True
+            game = games_.open_game(path, head_only=False)
+            seq, fresh = game.gf.seq, True
             result = f"applied as seq {seq}"
         except BusyError:
-            return Handled(False, "busy: another run holds the game; run again")
+            return Handled("busy: another run holds the game; run again", "retry")
         except UsageError as failure:
-            return Handled(False, f"left for the moderator: {failure}")
+            return Handled(f"left for the moderator: {failure}", "aside")
         except PbemError as failure:
-            game = games.open_game(path, head_only=False)
+            game = games_.open_game(path, head_only=False)
             found = already_applied(game.gf, blocks) \
                 if isinstance(failure, DoesNotFitError) else None
             if found is None:
-                return reject(item, key, game, book, str(failure), delivery, settings, now)
+                outgoing = rejection(item, game, book, str(failure), settings, now)
+                queue.put(path, outgoing)
+                _record(book, key, item, f"rejected: {failure}", now)
+                sent, failed = queue.flush(path, delivery)
+                reply_note = "reply sent" if sent else "reply queued" if failed else \
+                    "no reply (the sender is not in the roster)"
+                return Handled(f"rejected: {failure} ({reply_note})", "done")
             # A resent, quoted or forwarded copy: the sender hears so, and nobody else is mailed
-            # again, unless the run that applied it stopped before its reports went out.
+            # again, unless the run that applied it stopped before its reports were queued.
             seq, result = found, f"already applied as seq {found}"
             fresh = found == game.gf.seq and not _reported(book, found)
-        game = games.open_game(path, head_only=False)
-        gf = game.gf
-        found_sender = roster_player(gf, message)
-        outgoing = []
-        if found_sender is not None:
-            sender, address = found_sender
-            reader = sender if sender in gf.player_ids() else None
-            intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
-                     *(f"- {words.say(e)}" for e in events
-                       if "visible_to" not in e or sender in e["visible_to"])]  # type: ignore[operator]
-            receipt = reply(message, game, reader, to=address, kind="receipt", intro=intro,
-                            subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,
-                            settings=settings, now=now, report=False)
-            outgoing += [receipt] if receipt is not None else []
-        if fresh:
-            outgoing += report_messages(game, book, settings, now)
-        sent = delivery.deliver(outgoing)
-        _record(book, key, message, result, now)
-        return Handled(True, f"{result}; {len(sent)} message(s) out")
+        try:
+            outgoing = _receipt(item, game, book, seq, events, settings, now)
+            if fresh:
+                outgoing += report_messages(game, book, settings, now)
+        except (PbemError, ValueError, TypeError) as failure:
+            outgoing = []
+            result += f"; no mail composed ({failure})"
+        queue.put(path, outgoing)
+        _record(book, key, item, result, now)
+    sent, failed = queue.flush(path, delivery)
+    note = f"; {len(failed)} mail(s) queued ({failed[0]})" if failed else ""
+    return Handled(f"{result}; {len(sent)} message(s) out{note}", "done")
 
 
-def reject(item: Incoming, key: str, game: Game, book: Book, reason: str,
-           delivery: Delivery, settings: MailSettings, now: datetime) -> Handled:
+def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict[str, object]],
+             settings: MailSettings, now: datetime) -> list[EmailMessage]:
+    gf = game.gf
+    found_sender = roster_player(gf, item.message)
+    if found_sender is None:
+        return []
+    sender, address = found_sender
+    reader = sender if sender in gf.player_ids() else None
+    shown = [e for e in events if "visible_to" not in e
+             or sender in e["visible_to"]]  # type: ignore[operator]
+    intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
+             *(f"- {words.say(e)}" for e in shown)]
+    receipt = reply(item.message, game, reader, to=address, kind="receipt", intro=intro,
+                    subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,
+                    settings=settings, now=now, report=False)
+    return [receipt] if receipt is not None else []
+
+
+def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: MailSettings,
+              now: datetime) -> list[EmailMessage]:
     """Tell a roster sender why, with their report (its legal lines); strangers get nothing."""
     gf = game.gf
     found_sender = roster_player(gf, item.message)
-    sent: list[str] = []
-    if found_sender is not None:
-        sender, address = found_sender
-        reader = sender if sender in gf.player_ids() else None
-        intro = [f"Your orders for game {gf.game_id} were not applied: {reason}",
-                 "Nothing changed. Your current report follows, with the legal lines if it is "
-                 "your move; send a new signed block."]
-        message = reply(item.message, game, reader, to=address, kind="rejection",
-                        subject=f"[{gf.game_id}] seq {gf.seq}: orders rejected", intro=intro,
-                        settings=settings, book=book, now=now, report=True)
-        sent = delivery.deliver([message] if message is not None else [])
-    _record(book, key, item.message, f"rejected: {reason}", now)
-    reply_note = "reply sent" if sent else "no reply (the sender is not in the roster)"
-    return Handled(True, f"rejected: {reason} ({reply_note})")
+    if found_sender is None:
+        return []
+    sender, address = found_sender
+    reader = sender if sender in gf.player_ids() else None
+    intro = [f"Your orders for game {gf.game_id} were not applied: {reason}",
+             "Nothing changed. Your current report follows, with the legal lines if it is "
+             "your move; send a new signed block."]
+    message = reply(item.message, game, reader, to=address, kind="rejection",
+                    subject=f"[{gf.game_id}] seq {gf.seq}: orders rejected", intro=intro,
+                    settings=settings, book=book, now=now, report=True)
+    return [message] if message is not None else []
 
 
 def _reported(book: Book, seq: int) -> bool:
-    """Whether a processed message's run mailed the reports of `seq`."""
-    return any(isinstance(entry, dict) and entry.get("result") == f"applied as seq {seq}"
-               for entry in book.data["processed"].values())
+    """Whether a processed message's run queued the reports of `seq`."""
+    return any(isinstance(entry, dict) and str(entry.get("result", "")).startswith(
+        f"applied as seq {seq}") for entry in book.data["processed"].values())
 
 
-def _record(book: Book, key: str, message: EmailMessage, result: str, now: datetime) -> None:
+def _record(book: Book, key: str, item: Incoming, result: str, now: datetime) -> None:
     book.data["processed"][key] = {
-        "from": str(message.get("From", "")), "subject": str(message.get("Subject", "")),
+        "from": _sender(item), "subject": _clean(_header(item, "Subject")),
         "result": result, "at": deadlines.iso(now),
     }
+
+
+def _header(item: Incoming, name: str) -> str:
+    try:
+        return str(item.message.get(name, ""))
+    except Exception:  # noqa: BLE001 - a header the parser rejects
+        return ""

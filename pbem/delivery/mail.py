@@ -19,8 +19,6 @@ import json
 import os
 import secrets
 import shlex
-import smtplib
-import ssl
 import subprocess
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -31,13 +29,13 @@ from email.message import EmailMessage
 from email.utils import format_datetime, parseaddr
 from functools import cache
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import jinja2
 
 from pbem.delivery import deadlines
 from pbem.errors import CorruptGameError, UsageError
-from pbem.pipeline.game import Game, open_game
+from pbem.pipeline.game import Game
 from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
 from pbem.store import gamefile
@@ -46,7 +44,6 @@ from pbem.views.model import report_model
 from pbem.views.report import render
 
 SECURITY = ("starttls", "tls", "none")
-_DEFAULT_PORTS = {"starttls": 587, "tls": 465, "none": 25}
 CONFIG_NAME = "pbem.toml"
 
 
@@ -118,6 +115,14 @@ def load_settings(game: Path | None, config: Path | None = None,
     return MailSettings(**values)
 
 
+def mail_settings_for_sending(game: Path, config: Path | None) -> MailSettings:
+    """The settings a command that will send needs, checked before it changes anything."""
+    settings = load_settings(game, config)
+    if not settings.sender:
+        raise UsageError("no From address: set [mail] from in pbem.toml or PBEM_MAIL_FROM")
+    return settings
+
+
 def secret(variable: str, command: str | None, env: Mapping[str, str] = os.environ) -> str | None:
     """A password from the environment variable, else from the first line a command prints."""
     if env.get(variable):
@@ -170,6 +175,13 @@ class Book:
             self.data["clock"] = {"game": gf.game_id, "seq": gf.seq,
                                   "since": deadlines.iso(now), "reminded": []}
         return deadlines.parse_time(str(self.data["clock"]["since"]))
+
+    def started(self, gf: GameFile) -> datetime | None:
+        """When the pending decision's clock started, if a mail run has started it (read-only)."""
+        clock = self.data["clock"]
+        if clock.get("game") != gf.game_id or clock.get("seq") != gf.seq:
+            return None
+        return deadlines.parse_time(str(clock["since"]))
 
     def thread(self, gf: GameFile, domain: str) -> str:
         if not self.data.get("thread"):
@@ -313,88 +325,3 @@ def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, ki
     if message is not None:
         thread(message, book, game.gf, reader, settings, parent=original)
     return message
-
-
-# --- delivery -------------------------------------------------------------------------------
-
-
-class Delivery(Protocol):
-    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]: ...
-
-
-def describe(message: EmailMessage) -> str:
-    return f"{message['X-Pbem-Kind']} for {message['X-Pbem-For']} to {message['To']}"
-
-
-class Outbox:
-    """Write .eml files for people who send from their own mail client."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-
-    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]:
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise UsageError(f"cannot create outbox {self.directory}: {error.strerror}") from None
-        done = []
-        for message in messages:
-            stem = "-".join(str(message[h]) for h in ("X-Pbem-Game", "X-Pbem-Seq", "X-Pbem-Kind",
-                                                         "X-Pbem-For"))
-            path, count = self.directory / f"{stem}.eml", 1
-            while path.exists():
-                count += 1
-                path = self.directory / f"{stem}-{count}.eml"
-            gamefile.write_atomic(path, message.as_bytes(policy=policy.SMTP).decode("utf-8"))
-            done.append(f"wrote {path.name}: {describe(message)}")
-        return done
-
-
-class Smtp:
-    """Send through an SMTP server: STARTTLS, implicit TLS, or (for loopback tests) none."""
-
-    def __init__(self, settings: MailSettings, env: Mapping[str, str] = os.environ) -> None:
-        self.settings, self.env = settings, env
-
-    def deliver(self, messages: Sequence[EmailMessage]) -> list[str]:
-        if not messages:
-            return []
-        settings = self.settings
-        if not settings.host:
-            raise UsageError("no SMTP host: set [smtp] host in pbem.toml or PBEM_SMTP_HOST, "
-                             "or use --outbox DIR")
-        port = settings.port or _DEFAULT_PORTS[settings.security]
-        context = ssl.create_default_context(cafile=settings.cafile)
-        try:
-            client = smtplib.SMTP_SSL(settings.host, port, context=context, timeout=60) \
-                if settings.security == "tls" else smtplib.SMTP(settings.host, port, timeout=60)
-            with client:
-                if settings.security == "starttls":
-                    client.starttls(context=context)
-                if settings.user:
-                    password = secret("PBEM_SMTP_PASSWORD", settings.password_command, self.env)
-                    if password is None:
-                        raise UsageError("no SMTP password: set PBEM_SMTP_PASSWORD or "
-                                         "PBEM_SMTP_PASSWORD_COMMAND")
-                    client.login(settings.user, password)
-                for message in messages:
-                    client.send_message(message)
-        except (smtplib.SMTPException, OSError) as error:
-            reason = getattr(error, "smtp_error", b"") or error.strerror or type(error).__name__
-            if isinstance(reason, bytes):
-                reason = reason.decode("utf-8", "replace")
-            raise UsageError(f"cannot send mail through {settings.host}:{port}: {reason}") \
-                from None
-        return [f"sent {describe(message)}" for message in messages]
-
-
-def delivery_for(outbox: Path | None, settings: MailSettings) -> Delivery:
-    return Outbox(outbox) if outbox is not None else Smtp(settings)
-
-
-def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: datetime, *,
-                 only: Sequence[str] = ()) -> list[str]:
-    """Mail every player their report (after apply, and for `pbem send`)."""
-    with open_book(game) as book:
-        opened = open_game(game, head_only=False)  # the whole state when this run has it
-        return delivery.deliver(report_messages(opened, book, settings, now, only=only))

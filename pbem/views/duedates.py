@@ -16,9 +16,9 @@ def deadline_rows(game: Path, gf: GameFile, viewer: str | None, now: datetime
     """One row per owing player with a deadline; the clock starts when pbem first sees a
     decision pending (recorded in the post book), so no clock time enters the game file."""
     if not any(d.deadline for d in deadlines.due_now(gf, now)):
-        return []  # no deadlines set: leave the post book alone
-    with mail.open_book(game) as book:
-        since = book.since(gf, now)
+        return []  # no deadlines set
+    # Reading never starts a clock: a decision no mail run has seen yet counts from `now`.
+    since = mail.Book.load(game).started(gf) or now
     rows = []
     for due in deadlines.due_now(gf, since):
         if due.deadline is None:

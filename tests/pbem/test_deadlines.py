@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import api
 from pbem.cli import app
-from pbem.delivery import deadlines, inbox, mail
+from pbem.delivery import deadlines, inbox, mail, mailboxes, transport
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.signatures import write_keypair
 from pbem.orders.signing import sign_orders
@@ -59,9 +59,9 @@ class Recorder:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
 
-    def deliver(self, messages: list[EmailMessage]) -> list[str]:
+    def deliver_each(self, messages: list[EmailMessage]) -> list[transport.Sent]:
         self.messages += messages
-        return [mail.describe(m) for m in messages]
+        return [transport.Sent(True, transport.describe(m)) for m in messages]
 
 
 def mid_turn(game: Path) -> None:
@@ -245,7 +245,7 @@ def test_a_mailed_moderator_block_goes_through_the_inbox(game: Path, tmp_path: P
     assert gamefile.load(game).seq == 0
     maildir, out = make_maildir(tmp_path / "Maildir"), Recorder()
     drop(maildir, plain(block, "max@example.org"))
-    lines = inbox.process(inbox.read_maildir(maildir), [game], out, settings_for(1),
+    lines = inbox.process(mailboxes.read_maildir(maildir), [game], out, settings_for(1),
                           datetime(2027, 3, 5, tzinfo=UTC))
     assert "applied as seq 1" in lines[0], lines
     assert gamefile.load(game).roster_entry(leaving)["email"] == "dora@example.org"  # type: ignore[index]

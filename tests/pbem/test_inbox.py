@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import api
 from pbem.cli import app
-from pbem.delivery import inbox, mail
+from pbem.delivery import inbox, mail, mailboxes, queue, transport
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,
@@ -42,9 +42,9 @@ class Recorder:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
 
-    def deliver(self, messages: list[EmailMessage]) -> list[str]:
+    def deliver_each(self, messages: list[EmailMessage]) -> list[transport.Sent]:
         self.messages += messages
-        return [mail.describe(m) for m in messages]
+        return [transport.Sent(True, transport.describe(m)) for m in messages]
 
     def kinds(self) -> list[str]:
         return [f"{m['X-Pbem-Kind']}:{m['X-Pbem-For']}" for m in self.messages]
@@ -61,8 +61,9 @@ def address(game: Path, player: str) -> str:
     return str(entry["email"])
 
 
-def run(maildir: Path, games: list[Path], out: Recorder) -> list[str]:
-    return inbox.process(inbox.read_maildir(maildir), games, out, settings_for(1), NOW)
+def run(maildir: Path, games: list[Path], out: Recorder, *, verbose: bool = False) -> list[str]:
+    return inbox.process(mailboxes.read_maildir(maildir), games, out, settings_for(1), NOW,
+                         verbose=verbose)
 
 
 SHAPES: dict[str, Callable[[str, str], bytes]] = {
@@ -134,14 +135,19 @@ def test_strangers_get_no_reply_and_other_mail_is_left_alone(game: Path, tmp_pat
     bounce = plain(block, "MAILER-DAEMON@example.org").replace(
         b"Subject:", b"Auto-Submitted: auto-replied\nSubject:")
     drop(maildir, bounce, "4.bounce")
-    lines = run(maildir, [game], out)
+    lines = run(maildir, [game], out, verbose=True)
     assert lines[0].endswith("left alone: no order block")
     assert lines[1].endswith("left alone: for game porto, not one of these")
     assert "rejected:" in lines[2] and "no reply (the sender is not in the roster)" in lines[2]
     assert lines[3].endswith("left alone: an automatic message")
     assert out.messages == []
-    left = sorted(p.name for p in (maildir / "new").iterdir())
-    assert left == ["1.chat", "2.other", "4.bounce"]
+    assert sorted(p.name for p in (maildir / "new").iterdir()) == []
+    looked = sorted(p.name for p in (maildir / "cur").iterdir())
+    # Looked at, left unread for the host's mail client; the rejected one is handled (Seen).
+    assert looked == ["1.chat:2,", "2.other:2,", "3.forged:2,S", "4.bounce:2,"]
+    assert run(maildir, [game], out) == []  # a quiet second run: nothing new, nothing printed
+    again = run(maildir, [game], out, verbose=True)  # the unread ones, each known from before
+    assert len(again) == 3 and all(line.endswith("(before)") for line in again)
 
 
 def test_interrupted_run_applies_once_and_mails_again(game: Path, tmp_path: Path,
@@ -152,19 +158,20 @@ def test_interrupted_run_applies_once_and_mails_again(game: Path, tmp_path: Path
     saved = tmp_path / "saved.eml"
     shutil.copy(message, saved)
 
-    def crash(messages: list[EmailMessage]) -> list[str]:
-        raise KeyboardInterrupt  # the run dies after the game file was written
+    def crash(messages: list[EmailMessage]) -> list[transport.Sent]:
+        raise KeyboardInterrupt  # the run dies after the game file, book and queue were written
 
-    monkeypatch.setattr(out, "deliver", crash)
+    monkeypatch.setattr(out, "deliver_each", crash)
     with pytest.raises(KeyboardInterrupt):
         run(maildir, [game], out)
     monkeypatch.undo()
-    assert gamefile.load(game).seq == 1 and not mail.Book.load(game).data["processed"]
-    lines = run(maildir, [game], out)  # the message is still in new/
-    assert "already applied as seq 1" in lines[0], lines
-    assert gamefile.load(game).seq == 1 and len(out.kinds()) == 5
+    assert gamefile.load(game).seq == 1 and mail.Book.load(game).data["processed"]
+    assert len(queue.queued(game)) == 5  # the receipt and four reports wait in the queue
+    lines = run(maildir, [game], out)  # the next run sends them first; the message is known
+    assert len(lines) == 5 and all(line.startswith("lisbon.queue: ") for line in lines)
+    assert gamefile.load(game).seq == 1 and len(out.kinds()) == 5 and not queue.queued(game)
     drop(maildir, saved.read_bytes())  # the same message delivered again
-    assert run(maildir, [game], out)[0].endswith("already processed")
+    assert run(maildir, [game], out) == []
     assert len(out.kinds()) == 5 and gamefile.load(game).seq == 1
     api.verify(game, gamefile.load(game))
 
@@ -177,10 +184,11 @@ def test_mbox_is_read_and_the_ledger_keeps_it_from_running_twice(game: Path,
     box.add(plain("nothing here", "ada@example.org"))
     box.flush()
     box.close()
-    lines = inbox.process(inbox.read_mbox(box_path), [game], out, settings_for(1), NOW)
+    lines = inbox.process(mailboxes.read_mbox(box_path), [game], out, settings_for(1), NOW,
+                          verbose=True)
     assert "applied as seq 1" in lines[0] and lines[1].endswith("no order block")
-    lines = inbox.process(inbox.read_mbox(box_path), [game], out, settings_for(1), NOW)
-    assert lines[0].endswith("already processed") and gamefile.load(game).seq == 1
+    lines = inbox.process(mailboxes.read_mbox(box_path), [game], out, settings_for(1), NOW)
+    assert lines == [] and gamefile.load(game).seq == 1  # the post book remembers both
 
 
 def test_blocks_are_routed_to_their_game(tmp_path: Path) -> None:
@@ -209,7 +217,7 @@ def test_inbox_command_with_an_outbox(game: Path, tmp_path: Path,
     assert len(list((tmp_path / "out").glob("*.eml"))) == 5
     result = runner.invoke(app, ["inbox", str(game), "--maildir", str(maildir), "--outbox",
                                  str(tmp_path / "out")])
-    assert result.stdout == "no new mail\n"
+    assert result.stdout == ""  # quiet under cron: nothing new, nothing printed
     result = runner.invoke(app, ["inbox", str(game)])
     assert result.exit_code == 2 and "--maildir DIR, --mbox FILE or --imap URL" in result.stderr
     result = runner.invoke(app, ["inbox", str(game), "--maildir", str(tmp_path)])
@@ -218,7 +226,7 @@ def test_inbox_command_with_an_outbox(game: Path, tmp_path: Path,
 
 def test_outlook_reply_with_the_report_appended_unquoted(game: Path, tmp_path: Path) -> None:
     maildir, out = make_maildir(tmp_path / "Maildir"), Recorder()
-    mail.send_reports(game, out, settings_for(1), NOW)
+    queue.send_reports(game, out, settings_for(1), NOW)
     mover = acting(game)
     report = next(m for m in out.messages if m["X-Pbem-For"] == mover)
     original = report.get_body(("plain",)).get_content()  # type: ignore[union-attr]
@@ -231,13 +239,13 @@ def test_outlook_reply_with_the_report_appended_unquoted(game: Path, tmp_path: P
 
 def test_a_thank_you_quoting_the_report_is_not_a_broken_block(game: Path, tmp_path: Path) -> None:
     maildir, out = make_maildir(tmp_path / "Maildir"), Recorder()
-    mail.send_reports(game, out, settings_for(1), NOW)
+    queue.send_reports(game, out, settings_for(1), NOW)
     mover = acting(game)
     report = next(m for m in out.messages if m["X-Pbem-For"] == mover)
     original = report.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     drop(maildir, reply_quoting("Thanks, thinking about it!", original, address(game, mover),
                                 str(report["Message-ID"])))
-    lines = run(maildir, [game], out)
+    lines = run(maildir, [game], out, verbose=True)
     assert lines[0].endswith("left alone: no order block"), lines
 
 

@@ -24,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.delivery import inbox, mail
+from pbem.delivery import inbox, mail, mailboxes
 from pbem.errors import UsageError
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
@@ -173,10 +173,10 @@ def test_inbox_over_imap(tmp_path: Path, imap_port: int,
     url = f"imap://host@127.0.0.1:{imap_port}/INBOX"
     settings, out = settings_for(1), Recorder()
     with pytest.raises(UsageError, match="never put the password in the IMAP URL"), \
-            inbox.imap_messages(f"imap://host:pw@127.0.0.1:{imap_port}/", settings):
+            mailboxes.imap_messages(f"imap://host:pw@127.0.0.1:{imap_port}/", settings):
         pass
     monkeypatch.setenv("PBEM_IMAP_PASSWORD", PASSWORD)
-    with inbox.imap_messages(url, settings) as items:
+    with mailboxes.imap_messages(url, settings) as items:
         lines = inbox.process(items, [game], out, settings, NOW)
     assert "applied as seq 1" in lines[0] and lines[1].endswith("left alone: no order block")
     assert gamefile.load(game).seq == 1 and out.count == 5

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.delivery import mail
+from pbem.delivery import mail, queue, transport
 from pbem.errors import UsageError
 from tests.pbem.test_mail_helpers import (
     HOST,
@@ -88,7 +88,7 @@ def test_password_from_environment_or_command() -> None:
 def test_each_player_gets_their_own_report_in_text_and_markdown(game: Path) -> None:
     with smtp_server() as (sink, port):
         settings = settings_for(port)
-        sent = mail.send_reports(game, mail.Smtp(settings), settings, NOW)
+        sent = queue.send_reports(game, transport.Smtp(settings), settings, NOW)
     assert len(sent) == 4 and len(sink.envelopes) == 4
     mover = acting(game)
     messages = by_reader(sink.messages)
@@ -115,8 +115,8 @@ def test_each_player_gets_their_own_report_in_text_and_markdown(game: Path) -> N
 def test_one_thread_per_game(game: Path) -> None:
     with smtp_server() as (sink, port):
         settings = settings_for(port)
-        mail.send_reports(game, mail.Smtp(settings), settings, NOW)
-        mail.send_reports(game, mail.Smtp(settings), settings, NOW, only=["medici"])
+        queue.send_reports(game, transport.Smtp(settings), settings, NOW)
+        queue.send_reports(game, transport.Smtp(settings), settings, NOW, only=["medici"])
     first, second = by_reader(sink.messages[:4]), sink.messages[4]
     root = first["medici"]["References"]
     assert all(m["References"] == root for m in first.values())
@@ -131,7 +131,7 @@ def test_one_thread_per_game(game: Path) -> None:
 
 def test_outbox_writes_eml_files_that_parse_back(game: Path, tmp_path: Path) -> None:
     settings = settings_for(1)
-    lines = mail.send_reports(game, mail.Outbox(tmp_path / "out"), settings, NOW)
+    lines = queue.send_reports(game, transport.Outbox(tmp_path / "out"), settings, NOW)
     files = sorted((tmp_path / "out").glob("*.eml"))
     assert len(lines) == len(files) == 4
     assert [f.name for f in files] == ["lisbon-0-report-coeur.eml", "lisbon-0-report-marchionni.eml",
@@ -139,7 +139,7 @@ def test_outbox_writes_eml_files_that_parse_back(game: Path, tmp_path: Path) -> 
     message = BytesParser(policy=policy.default).parsebytes(files[0].read_bytes())
     assert message["To"] == "ada <ada@example.org>"
     assert b"\r\n" in files[0].read_bytes()
-    mail.send_reports(game, mail.Outbox(tmp_path / "out"), settings, NOW)
+    queue.send_reports(game, transport.Outbox(tmp_path / "out"), settings, NOW)
     assert (tmp_path / "out" / "lisbon-0-report-coeur-2.eml").exists()
 
 
@@ -150,10 +150,10 @@ def test_starttls_with_login_and_the_password_stays_secret(
                      auth_required=True) as (sink, port):
         settings = settings_for(port, security="starttls", user="ada", cafile=str(cert))
         monkeypatch.setenv("PBEM_SMTP_PASSWORD", "s3cret")
-        assert len(mail.send_reports(game, mail.Smtp(settings), settings, NOW)) == 4
+        assert len(queue.send_reports(game, transport.Smtp(settings), settings, NOW)) == 4
         monkeypatch.setenv("PBEM_SMTP_PASSWORD", "wrong")
         with pytest.raises(UsageError) as caught:
-            mail.send_reports(game, mail.Smtp(settings), settings, NOW)
+            queue.send_reports(game, transport.Smtp(settings), settings, NOW)
         assert "wrong" not in str(caught.value) and f"127.0.0.1:{port}" in str(caught.value)
     assert len(sink.envelopes) == 4
     for path in tmp_path.rglob("*"):
@@ -165,7 +165,7 @@ def test_implicit_tls(game: Path, tmp_path: Path) -> None:
     context, cert = server_tls(tmp_path)
     with smtp_server(ssl_context=context) as (sink, port):
         settings = settings_for(port, security="tls", cafile=str(cert))
-        mail.send_reports(game, mail.Smtp(settings), settings, NOW, only=["moderator"])
+        queue.send_reports(game, transport.Smtp(settings), settings, NOW, only=["moderator"])
     assert [m["X-Pbem-For"] for m in sink.messages] == ["public"]
 
 
@@ -174,7 +174,7 @@ def test_tls_refuses_an_untrusted_certificate(game: Path, tmp_path: Path) -> Non
     with smtp_server(tls_context=context, require_starttls=True) as (sink, port):
         settings = settings_for(port, security="starttls")
         with pytest.raises(UsageError, match="cannot send mail through 127.0.0.1"):
-            mail.send_reports(game, mail.Smtp(settings), settings, NOW)
+            queue.send_reports(game, transport.Smtp(settings), settings, NOW)
     assert sink.envelopes == []
 
 

@@ -18,16 +18,18 @@ from pbem.store import gamefile
 from pbem.words import public_texts, say
 
 if TYPE_CHECKING:
-    from pbem.delivery import deadlines, gitplay, inbox, mail
+    from pbem.delivery import deadlines, gitplay, inbox, mail, mailboxes, queue, transport
     from pbem.pipeline import game as games
     from pbem.pipeline import replace
     from pbem.pipeline import timeout as timeouts
     from pbem.views import model as views
     from pbem.views import report
 else:
-    deadlines, gitplay, inbox, mail, games, replace, timeouts, report, views = (
+    (deadlines, gitplay, inbox, mail, mailboxes, queue, transport, games, replace, timeouts,
+     report, views) = (
         lazy(f"pbem.{name}") for name in ("delivery.deadlines", "delivery.gitplay",
-                                          "delivery.inbox", "delivery.mail",
+                                          "delivery.inbox", "delivery.mail", "delivery.mailboxes",
+                                          "delivery.queue", "delivery.transport",
                                           "pipeline.game", "pipeline.replace", "pipeline.timeout",
                                           "views.report", "views.model"))
 
@@ -68,10 +70,15 @@ def send(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Mail every player their own report; the moderator gets the public one."""
-    settings = mail.load_settings(game, mail_config)
+    settings = mail.mail_settings_for_sending(game, mail_config)
     only = [name.lower() for name in to or []]
-    _echo(mail.send_reports(game, mail.delivery_for(outbox, settings), settings, _now(now),
-                            only=only) or ["no one to mail: the roster has no e-mail addresses"])
+    readers = [*games.open_game(game, whole=False).gf.player_ids(), deadlines.MODERATOR]
+    unknown = [name for name in only if name not in readers]
+    if unknown:
+        raise UsageError(f"unknown reader '{unknown[0]}'; readers: {', '.join(readers)}")
+    _echo(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
+                             _now(now), only=only)
+          or ["no one to mail: the roster has no e-mail addresses"])
 
 
 @app.command(name="inbox")
@@ -85,23 +92,29 @@ def inbox_command(
         help="Read unseen mail from imaps://USER@HOST/FOLDER (default: the imap url in "
              "the mail settings).")] = None,
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+    verbose: Annotated[bool, typer.Option(
+        help="List every message, also those earlier runs looked at.")] = False,
 ) -> None:
-    """Apply the order blocks in new mail, reply to each sender, mail the new reports."""
+    """Apply the order blocks in new mail, reply to each sender, mail the new reports.
+
+    Quiet under cron: a run lists only what it did, and prints nothing when there is nothing
+    new. A message that cannot be handled is set aside (flagged) with its reason in the post
+    book, and the run goes on."""
     settings = mail.load_settings(games[0], mail_config)
     chosen = [x for x in (maildir, mbox, imap) if x is not None]
     if len(chosen) > 1:
         raise UsageError("choose one of --maildir, --mbox and --imap")
-    delivery, moment = mail.delivery_for(outbox, settings), _now(now)
+    delivery, moment = transport.delivery_for(outbox, settings), _now(now)
     if maildir is not None or mbox is not None:
-        items = inbox.read_maildir(maildir) if maildir is not None else \
-            inbox.read_mbox(mbox)  # type: ignore[arg-type]
-        _echo(inbox.process(items, games, delivery, settings, moment) or ["no new mail"])
+        items = mailboxes.read_maildir(maildir) if maildir is not None else \
+            mailboxes.read_mbox(mbox)  # type: ignore[arg-type]
+        _echo(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
         return
     url = imap or settings.imap_url
     if url is None:
         raise UsageError("say where the mail is: --maildir DIR, --mbox FILE or --imap URL")
-    with inbox.imap_messages(url, settings) as items:
-        _echo(inbox.process(items, games, delivery, settings, moment) or ["no new mail"])
+    with mailboxes.imap_messages(url, settings) as items:
+        _echo(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
 
 
 @app.command()
@@ -163,7 +176,7 @@ def remind(
                 mail.thread(message, book, gf, due.player, settings)
                 messages.append(message)
                 names.append(due.player)
-        sent = mail.delivery_for(outbox, settings).deliver(messages)
+        sent = transport.deliver(transport.delivery_for(outbox, settings), messages)
         reminded.extend(name for name in names if name not in reminded)
     _echo(sent or ["no one is late"])
 
@@ -181,19 +194,25 @@ def timeout(
 ) -> None:
     """Apply the default answer for overdue decisions; the log marks it automatic."""
     moment = _now(now)
+    settings = mail.mail_settings_for_sending(game, mail_config) \
+        if send_mail or outbox else None
+    only = [p.lower() for p in player or []]
+    players = games.open_game(game, whole=False).gf.player_ids()
+    unknown = [p for p in only if p not in players]
+    if unknown:
+        raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
     with mail.open_book(game) as book:
         loaded = gamefile.load(game)
         since = book.since(loaded, moment)
-    gf, results = timeouts.run_timeout(game, since, moment, force=force,
-                                       only=[p.lower() for p in player or []])
+    gf, results = timeouts.run_timeout(game, since, moment, force=force, only=only)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
-    if any(r.lines for r in results) and (send_mail or outbox):
-        settings = mail.load_settings(game, mail_config)
-        _echo(mail.send_reports(game, mail.delivery_for(outbox, settings), settings, moment))
+    if any(r.lines for r in results) and settings is not None:
+        _echo(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
+                                 moment, queue=True))
 
 
 @app.command(name="deadlines")

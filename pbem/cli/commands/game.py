@@ -23,15 +23,17 @@ from pbem.store import gamefile
 from pbem.words import public_texts
 
 if TYPE_CHECKING:
-    from pbem.delivery import gitplay, mail
+    from pbem.delivery import deadlines, gitplay, mail, queue, transport
     from pbem.orders import signing
     from pbem.pipeline import replay
     from pbem.views import duedates
     from pbem.views import model as views
     from pbem.views import report as reports
 else:
-    duedates, gitplay, mail, reports, signing, replay, views = (
-        lazy(f"pbem.{name}") for name in ("views.duedates", "delivery.gitplay", "delivery.mail",
+    deadlines, duedates, gitplay, mail, queue, transport, reports, signing, replay, views = (
+        lazy(f"pbem.{name}") for name in ("delivery.deadlines", "views.duedates",
+                                          "delivery.gitplay", "delivery.mail",
+                                          "delivery.queue", "delivery.transport",
                                           "views.report", "orders.signing", "pipeline.replay",
                                           "views.model"))
 
@@ -158,6 +160,7 @@ def apply(
         raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
     if commit:
         gitplay.require_repository(game)
+    settings = mail.mail_settings_for_sending(game, mail_config) if send_mail or outbox else None
     applied = apply_pipeline.apply_block(game, read_input(orders), dry_run=dry_run)
     if applied.note:
         typer.echo(f"note: {applied.note}")
@@ -178,10 +181,9 @@ def apply(
     if commit:
         message = gitplay.commit_message(applied.gf, public_texts(applied.events))
         typer.echo(f"committed {gitplay.commit_game(game, message)}")
-    if send_mail or outbox:
-        settings = mail.load_settings(game, mail_config)
-        for line in mail.send_reports(game, mail.delivery_for(outbox, settings), settings,
-                                      datetime.now(UTC)):
+    if settings is not None:
+        for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
+                                       datetime.now(UTC), queue=True):
             typer.echo(line)
 
 
@@ -235,12 +237,17 @@ def report(
 def status(
     game: GameArg,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    now: Annotated[str | None, typer.Option(
+        help="Act as if it were this time (ISO 8601); default: now.")] = None,
 ) -> None:
-    """Who must act, on what, and by when (each player's deadline in their own time zone)."""
+    """Who must act, on what, and by when (each player's deadline in their own time zone).
+    Reading never starts a deadline clock; the mail runs (inbox, remind, timeout) do."""
     opened = games.open_game(game, whole=False)
     gf = opened.gf
     data = queries.status(opened)
-    data["deadlines"] = duedates.deadline_rows(game, gf, None, datetime.now(UTC))
+    moment = deadlines.parse_time(now) if now else datetime.now(UTC)
+    data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
+    data["queued_mail"] = len(queue.queued(game))
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -260,6 +267,9 @@ def status(
         for row in data["deadlines"]:
             late = " (late)" if row["late"] else ""
             typer.echo(f"deadline: {row['who']} by {row['when']}{late}")
+    if data["queued_mail"]:
+        typer.echo(f"mail: {data['queued_mail']} message(s) queued, not sent yet; the next "
+                   "mail run for this game sends them")
 
 
 @app.command(name="verify")
