@@ -12,7 +12,8 @@ class ExitCode(IntEnum):
     BAD_BLOCK = 3  # no block, malformed, bad or missing signature, unknown player
     DOES_NOT_FIT = 4  # other game, stale seq/state, not the sender's decision
     CORRUPT = 5  # corrupt or tampered game file
-    INTERNAL = 70  # a bug; the game file is unchanged
+    INTERNAL = 70  # a bug in pbem
+    IO = 74  # the machine refused a read or write (permissions, disk full, file too big)
     BUSY = 75  # another run holds the game's lock
 
 
@@ -51,6 +52,10 @@ class CorruptGameError(PbemError):
 
 class BusyError(PbemError):
     exit_code = ExitCode.BUSY
+
+
+class IOFailure(PbemError):
+    exit_code = ExitCode.IO
 
 
 class OrdersRejected(PbemError):

@@ -40,16 +40,17 @@ def boundary(command: F) -> F:
         except Exception as error:  # the last line of defence: a bug, reported without locals
             if os.environ.get("PBEM_DEBUG"):
                 raise
-            typer.echo(f"error: internal error ({type(error).__name__}); the game file is "
-                       "unchanged. Set PBEM_DEBUG=1 for a traceback.", err=True)
+            typer.echo(f"error: internal error ({type(error).__name__}), a bug in pbem; "
+                       "`pbem status` shows where the game stands. Set PBEM_DEBUG=1 for a "
+                       "traceback.", err=True)
             raise typer.Exit(int(ExitCode.INTERNAL)) from None
 
     return wrapper  # type: ignore[return-value]
 
 
 def read_input(source: str) -> str:
-    if source == "-":
-        return sys.stdin.read()
+    if source == "-":  # bytes, so a stray non-UTF-8 byte is replaced, as in a file
+        return sys.stdin.buffer.read().decode("utf-8", errors="replace")
     try:
         return Path(source).read_text(encoding="utf-8", errors="replace")
     except OSError as error:

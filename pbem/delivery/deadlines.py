@@ -44,7 +44,10 @@ def parse_duration(text: str) -> timedelta:
     if not value or match is None or not any(match.groups()):
         raise UsageError(f"'{text}' is not a duration; write e.g. 72h, 3d, 90m or 1d12h")
     days, hours, minutes = (int(group or 0) for group in match.groups())
-    return timedelta(days=days, hours=hours, minutes=minutes)
+    duration = timedelta(days=days, hours=hours, minutes=minutes)
+    if duration > timedelta(days=3650):
+        raise UsageError(f"'{text}' is longer than ten years; write e.g. 72h or 3d")
+    return duration
 
 
 @dataclass(frozen=True)
@@ -88,21 +91,30 @@ def set_policy(path: Path, changes: dict[str, str | None], nmr: str | None) -> P
 
 
 def check_zone(name: str) -> ZoneInfo:
+    shown = name if len(name) <= 60 else name[:57] + "..."
     try:
+        if len(name) > 60:
+            raise ValueError(name)
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise UsageError(f"unknown timezone '{name}'; use an IANA name such as Europe/Lisbon") \
-            from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # a tzdata folder is an OSError
+        raise UsageError(f"unknown timezone '{shown}'; use an IANA name such as "
+                         "Europe/Lisbon") from None
 
 
-def set_timezone(path: Path, player: str, zone: str) -> None:
-    check_zone(zone)
+def set_timezones(path: Path, zones: dict[str, str]) -> None:
+    """Set players' time zones: every pair is checked before anything is written."""
+    for zone in zones.values():
+        check_zone(zone)
     with gamefile.locked(path):
         gf = gamefile.load(path)
-        entry = gf.roster_entry(player)
-        if entry is None:
-            raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
-        entry["timezone"] = zone
+        for player in zones:
+            if gf.roster_entry(player) is None:
+                raise UsageError(f"unknown player '{player}'; players: "
+                                 f"{', '.join(gf.player_ids())}")
+        for player, zone in zones.items():
+            entry = gf.roster_entry(player)
+            assert entry is not None
+            entry["timezone"] = zone
         gamefile.write_atomic(path, gamefile.dump_text(gf))
 
 
@@ -125,12 +137,21 @@ def iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(9000, 1, 1, tzinfo=UTC)  # deadlines added to it stay within year 9999
+
+
 def parse_time(text: str) -> datetime:
+    """An ISO 8601 time, within years 2000 to 9000 (so every deadline can be computed)."""
     try:
         moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise UsageError(f"'{text}' is not a time; write e.g. 2027-03-05T18:00:00Z") from None
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        moment = moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+        if not EARLIEST <= moment <= LATEST:
+            raise ValueError(text)
+    except (ValueError, OverflowError):
+        raise UsageError(f"'{text}' is not a time between 2000 and 9000; write e.g. "
+                         "2027-03-05T18:00:00Z") from None
+    return moment
 
 
 # --- what is due ----------------------------------------------------------------------------

@@ -107,8 +107,9 @@ def imap_messages(url: str, settings: MailSettings,
     try:
         client = imaplib.IMAP4_SSL(host, port, timeout=60) if parts.scheme == "imaps" \
             else imaplib.IMAP4(host, port, timeout=60)
-    except OSError as error:
-        raise UsageError(f"cannot reach the IMAP server {host}:{port}: {error}") from None
+    except (OSError, EOFError, imaplib.IMAP4.error) as error:  # refused, or closed at the greeting
+        raise UsageError(f"cannot reach the IMAP server {host}:{port}: "
+                         f"{error or type(error).__name__}") from None
     try:
         if parts.scheme == "imap" and "STARTTLS" in client.capabilities:
             client.starttls()
@@ -128,8 +129,8 @@ def imap_messages(url: str, settings: MailSettings,
                                   _nothing,
                                   functools.partial(_imap_flag, client, uid, "\\Flagged")))
         yield items
-    except imaplib.IMAP4.error as error:
-        raise UsageError(f"IMAP {host}:{port}: {error}") from None
+    except (imaplib.IMAP4.error, OSError, EOFError) as error:
+        raise UsageError(f"IMAP {host}:{port}: {error or type(error).__name__}") from None
     finally:
         with contextlib.suppress(imaplib.IMAP4.error, OSError):
             client.logout()

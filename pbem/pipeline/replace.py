@@ -4,6 +4,7 @@ or time zone; it is recorded as a `replacement` entry that `verify` checks."""
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,19 @@ class Replacement:
     timezone: str | None
 
 
+_ADDRESS = re.compile(r"[^@\s,;<>()\[\]\\\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}")
+
+
+def check_address(text: str) -> str:
+    """One plain e-mail address (no name, no second address)."""
+    if not _ADDRESS.fullmatch(text.strip()):
+        raise UsageError(f"'{text[:80]}' is not one e-mail address; write e.g. dora@example.org")
+    return text.strip()
+
+
 def replacement_lines(change: Replacement) -> list[str]:
+    if change.email is not None:
+        check_address(change.email)
     lines = [f"replace {change.player}"]
     for field in FIELDS:
         value = getattr(change, field)
@@ -59,6 +72,8 @@ def parse_replacement(block: OrderBlock) -> Replacement:
             raise BlockError("the new key must be 64 hex digits (pbem prints it)") from None
     if "timezone" in fields:
         check_zone(fields["timezone"])
+    if "email" in fields:
+        check_address(fields["email"])
     return Replacement(words[1] if len(words) == 2 else "", key, fields.get("email"),
                        fields.get("name"), fields.get("timezone"))
 

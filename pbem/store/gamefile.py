@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from pbem.errors import BusyError, CorruptGameError, UsageError
+from pbem.errors import BusyError, CorruptGameError, IOFailure, UsageError
 
 # Format 2: typed log entries with structured events (pbem.store.entries). A format-1 file is
 # read as it is, and its old entries stay as written when a new pbem appends to it.
@@ -240,6 +240,14 @@ def tail_entries(log_text: str, keep: Callable[[dict[str, Any]], bool]) -> list[
 def write_atomic(path: Path, text: str) -> None:
     """Temp file beside the target, fsync, rename over it, fsync the directory."""
     directory = path.resolve().parent
+    try:
+        _write_atomic(path, directory, text)
+    except OSError as error:
+        raise IOFailure(f"cannot write {path.name}: {error.strerror or error}; it is as it "
+                        "was before this command") from None
+
+
+def _write_atomic(path: Path, directory: Path, text: str) -> None:
     handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
@@ -262,7 +270,11 @@ def write_atomic(path: Path, text: str) -> None:
 def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
     """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
     lock_path = path.with_name(path.name + ".lock")
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise IOFailure(f"cannot lock {path.name} ({lock_path.name}): "
+                        f"{error.strerror or error}") from None
     try:
         deadline = time.monotonic() + wait_seconds
         while True:

@@ -127,13 +127,14 @@ def post(
 ) -> None:
     """The public forum post: what happened, the board and who must act; no private hands."""
     check_format(fmt)
-    with mail.open_book(game) as book:
-        opened = games.open_game(game, whole=False, head_only=False)
-        gf = opened.gf
-        model = views.report_model(opened, None)
-        model["deadlines"] = [
-            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
-            for d in deadlines.due_now(gf, book.since(gf, _now(now))) if d.deadline]
+    opened = games.open_game(game, whole=False, head_only=False)
+    gf = opened.gf
+    model = views.report_model(opened, None)
+    moment = _now(now)
+    since = mail.Book.load(game).started(gf) or moment  # a post never starts a clock
+    model["deadlines"] = [
+        {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+        for d in deadlines.due_now(gf, since) if d.deadline]
     text = report.render(model, fmt)
     if out is None:
         typer.echo(text, nl=False)
@@ -232,11 +233,16 @@ def deadlines_command(
     """Show or set the deadline of each decision and the NMR policy."""
     changes: dict[str, str | None] = dict(_pairs(set_ or [], "DECISION=DURATION"))
     changes.update({name.lower(): None for name in unset or []})
+    moment = _now(now)  # every argument is checked before anything is written
+    if for_player is not None:
+        players = games.open_game(game, whole=False).gf.player_ids()
+        if for_player.lower() not in players:
+            raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
     if changes or nmr:
         deadlines.set_policy(game, changes, nmr)
     with mail.open_book(game) as book:
         gf = gamefile.load(game)
-        dues = deadlines.due_now(gf, book.since(gf, _now(now)))
+        dues = deadlines.due_now(gf, book.since(gf, moment))
     policy = deadlines.policy_of(gf)
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
@@ -244,7 +250,7 @@ def deadlines_command(
              "deadline": deadlines.iso(d.deadline) if d.deadline else None,
              "local": deadlines.local_time(d.deadline, deadlines.zone_of(
                  gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
-             "late": d.is_late(_now(now))} for d in dues]
+             "late": d.is_late(moment)} for d in dues]
     if as_json:
         typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr, "due": rows}))
         return
@@ -267,8 +273,9 @@ def roster(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones."""
-    for name, zone in _pairs(timezone or [], "PLAYER=ZONE").items():
-        deadlines.set_timezone(game, name, zone)
+    zones = _pairs(timezone or [], "PLAYER=ZONE")
+    if zones:
+        deadlines.set_timezones(game, {name.lower(): zone for name, zone in zones.items()})
     gf = gamefile.load(game)
     if allowed_signers:
         typer.echo(gitplay.allowed_signers(gf), nl=False)

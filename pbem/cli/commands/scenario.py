@@ -40,9 +40,10 @@ def scenario(
 
     counts = {"ok": 0, "failed": 0, "bad": 0}
     for path in scenario_files(paths):
-        data = load(path)
-        name = data.get("id", path.stem) if isinstance(data, dict) else path.stem
+        name = path.stem
         try:
+            data = load(path)
+            name = str(data.get("id", path.stem)) if isinstance(data, dict) else path.stem
             run_case(data, ruleset or ruleset_of(data, path))
         except ScenarioFailed as error:
             counts["failed"] += 1
@@ -51,6 +52,13 @@ def scenario(
         except (ScenarioError, InvariantViolation, RuleError) as error:
             counts["bad"] += 1
             typer.echo(f"BAD  {path}: {error}")
+            continue
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+            # A value of the wrong type or shape somewhere in `given:` (players: 0, a number
+            # where a path belongs...): the file is wrong, and the batch goes on.
+            counts["bad"] += 1
+            typer.echo(f"BAD  {path}: a value has the wrong type or shape "
+                       f"({type(error).__name__}: {str(error)[:120]})")
             continue
         counts["ok"] += 1
         if not quiet:
