@@ -1,0 +1,70 @@
+"""Timeouts alone never break a game (issue 20 §4): a timeout answers only the decision that is
+overdue, never the next one whose clock has not started, and any sequence of timeouts leaves a
+moderated Age of Renaissance game that verifies with the secrets."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pbem.cli import app
+
+runner = CliRunner()
+
+
+def ok(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, f"pbem {' '.join(args)}: {result.stderr}"
+    return result.stdout
+
+
+def moderated_aor(folder: Path, players: int) -> Path:
+    names = ("ada", "ben", "cy", "dee", "eve", "fay")[:players]
+    for name in (*names, "max"):
+        ok("keygen", name, "--email", f"{name}@example.org", "--dir", str(folder))
+    game = folder / "g.yaml"
+    ok("new", str(game), *[a for n in names for a in ("--player", str(folder / f"{n}.pub"))],
+       "--moderator", str(folder / "max.pub"), "--ruleset", "aor", "--seed", f"t-{players}")
+    return game
+
+
+def status(game: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(ok("status", str(game), "--json"))
+    return data
+
+
+def test_the_issue_sequence_verifies_and_answers_only_what_is_overdue(tmp_path: Path) -> None:
+    game = moderated_aor(tmp_path, 3)
+    ok("deadlines", str(game), "--set", "default=48h", "--now", "2027-03-01T00:00:00Z")
+    ok("timeout", str(game), "--now", "2027-03-03T12:00:00Z")  # the card returns time out
+    after = status(game)
+    assert after["decision"] != "return one of your cards" or after["waiting_for"] == []
+    log = ok("verify", str(game), "--secrets", str(game.with_suffix(".seed")))
+    assert log.startswith("ok: ")
+    # The capital bid opened just now: its clock starts with this run, not 60 hours ago.
+    assert "not overdue" in ok("timeout", str(game), "--now", "2027-03-03T13:00:00Z")
+    ok("timeout", str(game), "--now", "2027-03-04T12:00:00Z")
+    ok("timeout", str(game), "--now", "2027-03-07T00:00:00Z")
+    assert ok("verify", str(game), "--secrets", str(game.with_suffix(".seed"))).startswith("ok: ")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_timeouts_always_leave_a_verifiable_game(tmp_path: Path, players: int) -> None:
+    game = moderated_aor(tmp_path, players)
+    rng = random.Random(players)
+    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip",
+       "--now", "2027-03-01T00:00:00Z")
+    hour = 0
+    for _ in range(12):
+        hour += rng.choice((1, 2, 30))
+        when = f"2027-03-{1 + hour // 24:02d}T{hour % 24:02d}:00:00Z"
+        args = ["timeout", str(game), "--now", when]
+        if rng.random() < 0.4:
+            args.append("--force")
+        ok(*args)
+        assert ok("verify", str(game), "--secrets",
+                  str(game.with_suffix(".seed"))).startswith("ok: ")
