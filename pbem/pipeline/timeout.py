@@ -8,7 +8,7 @@ verify re-derives every logged line.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -113,15 +113,17 @@ def time_out(game: Game, player: str, *, nmr: str, deadline: datetime | None,
     return TimedOut(player, lines, [timeout_event(player, lines), *step.shown], "")
 
 
-def run_timeout(path: Path, since: datetime, now: datetime, *, force: bool = False,
-                only: Sequence[str] = ()) -> tuple[GameFile, list[TimedOut]]:
-    """Apply the defaults of every overdue player (with `force`, of every owing player)."""
+def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], now: datetime, *,
+                force: bool = False, only: Sequence[str] = ()) -> tuple[GameFile, list[TimedOut]]:
+    """Apply the defaults of every overdue player (with `force`, of every owing player). The
+    clock's start is `since`, or asked of the game as it is under the lock."""
     with games.locked(path):
         game = games.open_game(path)
         game.require_whole("apply timeouts")
         nmr = deadlines.policy_of(game.gf).nmr
         results: list[TimedOut] = []
-        for due in deadlines.due_now(game.gf, since):
+        started = since(game.gf) if callable(since) else since
+        for due in deadlines.due_now(game.gf, started):
             if only and due.player not in only:
                 continue
             if not (force or due.is_late(now)):

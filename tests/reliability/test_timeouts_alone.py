@@ -68,3 +68,38 @@ def test_random_timeouts_always_leave_a_verifiable_game(tmp_path: Path, players:
         ok(*args)
         assert ok("verify", str(game), "--secrets",
                   str(game.with_suffix(".seed"))).startswith("ok: ")
+
+
+def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path) -> None:
+    """A forced interleaving: the timeout waits for the game's lock while a block lands; it
+    must then read the clock of the new decision (just started), not of the old one."""
+    import shutil
+    import threading
+    import time
+
+    from pbem.store import gamefile
+    from tests.pbem.test_mail_helpers import block_for, first_move, make_game
+
+    game = make_game(tmp_path)
+    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip",
+       "--now", "2027-03-01T00:00:00Z")  # the clock of seq 0 starts at midnight
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for path in tmp_path.glob("lisbon.*"):
+        if path.is_file():
+            shutil.copy(path, elsewhere / path.name)
+    moved = elsewhere / game.name
+    runner.invoke(app, ["apply", str(moved), "-"], input=block_for(game, first_move(game)))
+    assert gamefile.load(moved).seq == 1
+    outcome: dict[str, str] = {}
+
+    def late_timeout() -> None:
+        outcome["out"] = ok("timeout", str(game), "--now", "2027-03-01T02:00:00Z")
+
+    with gamefile.locked(game):
+        worker = threading.Thread(target=late_timeout)
+        worker.start()
+        time.sleep(0.5)  # the timeout now waits for the lock
+        shutil.copy(moved, game)  # the block lands while the timeout waits
+    worker.join(30)
+    assert "not overdue" in outcome["out"] and gamefile.load(game).seq == 1

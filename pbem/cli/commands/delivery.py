@@ -202,10 +202,11 @@ def timeout(
     unknown = [p for p in only if p not in players]
     if unknown:
         raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
+    # The clock and the decision are read under the same locks (the post book's, then the
+    # game's, as the inbox takes them), so an apply cannot slip in between.
     with mail.open_book(game) as book:
-        loaded = gamefile.load(game)
-        since = book.since(loaded, moment)
-    gf, results = timeouts.run_timeout(game, since, moment, force=force, only=only)
+        gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment), moment,
+                                           force=force, only=only)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
