@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from pbem.errors import BlockError
+from pbem.orders.base64parts import decode_base64_parts, has_base64_part
+
+# What the finder reads at most (orders.md §1): a longer text is refused before any regex
+# runs, so no mail can keep the host busy.
+MAX_TEXT_BYTES = 1 << 20  # 1 MB
 
 BEGIN = "-----BEGIN PBEM ORDERS-----"
 SIG = "-----BEGIN PBEM SIGNATURE-----"
@@ -63,9 +68,11 @@ _HTML_BLOCK = frozenset(
 )
 _HTML_SKIP = frozenset(("script", "style", "head", "title"))
 
+# An attribute never holds "[": each try then reads only to the next bracket, so scanning a
+# line of unclosed tags ("[b [b [b ...") is linear, not quadratic.
 _BBCODE_TAG = re.compile(
     r"\[/?(?:code|quote|b|i|u|s|color|size|font|spoiler|pre|tt|noparse|indent|center|left"
-    r"|right|highlight|url|email|mono|plain|icode)(?:[= ][^\]\n]*)?\]",
+    r"|right|highlight|url|email|mono|plain|icode)(?:[= ][^\[\]\n]*)?\]",
     re.IGNORECASE,
 )
 _QUOTE_PREFIX = re.compile(r"[\s>]*")
@@ -101,13 +108,21 @@ def candidates(text: str) -> list[Candidate]:
     (a base64 signature ends in `==`, a comment may hold `<b>`). The caller tries each reading
     in turn (see `pbem.orders.orderblock.find_blocks`).
     """
+    check_text_size(text)
     text = normalize(text)
-    qp_texts = [text]
-    if _QP_EVIDENCE.search(text):
-        # Strict QP has no bare "=" (a base64 "==" padding, say): such text is likely plain,
-        # so the decoded reading comes second.
-        strict = _QP_INVALID.search(text) is None
-        qp_texts.insert(0 if strict else 1, qp_decode(text))
+    # A saved mail may hold base64 text parts: their decoded reading comes first.
+    texts = [text]
+    if has_base64_part(text):
+        decoded = normalize(decode_base64_parts(text))
+        texts = [decoded, text] if decoded != text else texts
+    qp_texts: list[str] = []
+    for each in texts:
+        qp_texts.append(each)
+        if _QP_EVIDENCE.search(each):
+            # Strict QP has no bare "=" (a base64 "==" padding, say): such text is likely
+            # plain, so the decoded reading comes second.
+            strict = _QP_INVALID.search(each) is None
+            qp_texts.insert(len(qp_texts) - 1 if strict else len(qp_texts), qp_decode(each))
     found: list[Candidate] = []
     for base in qp_texts:
         html_texts = [html_to_text(base), base] if _HTML_HINT.search(base) else [base]
@@ -117,6 +132,15 @@ def candidates(text: str) -> list[Candidate]:
                 if candidate not in found:
                     found.append(candidate)
     return found
+
+
+def check_text_size(text: str) -> None:
+    """BlockError if `text` is over MAX_TEXT_BYTES in UTF-8."""
+    # A character is 1 to 4 bytes: count the bytes only when the length cannot tell.
+    size = len(text) if len(text) * 4 <= MAX_TEXT_BYTES else len(text.encode("utf-8", "replace"))
+    if size > MAX_TEXT_BYTES:
+        raise BlockError(f"the text is {size} bytes; pbem looks for an order block in at most "
+                         f"{MAX_TEXT_BYTES} bytes (1 MB)")
 
 
 def qp_decode(text: str) -> str:

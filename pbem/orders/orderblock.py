@@ -22,6 +22,9 @@ __all__ = [
     "BEGIN",
     "END",
     "HEADER_KEYS",
+    "MAX_BLOCK_BYTES",
+    "MAX_LINE_CHARS",
+    "MAX_ORDER_LINES",
     "PAYLOAD_VERSION",
     "SIG",
     "OrderBlock",
@@ -35,6 +38,10 @@ __all__ = [
 
 PAYLOAD_VERSION = "pbem-orders-v1"
 HEADER_KEYS = ("game", "player", "seq", "state")
+# Bounds on one block, so that no block makes the host's work grow without limit.
+MAX_LINE_CHARS = 500  # one line, header or order, comment included
+MAX_ORDER_LINES = 200  # order lines in a block (blank and comment lines not counted)
+MAX_BLOCK_BYTES = 64 * 1024  # the whole block in UTF-8, armor and signature included
 
 _SINGLE_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc\uff07"
 _DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033\u2036\u301d\u301e\u301f"
@@ -104,6 +111,7 @@ def parse_order_text(text: str) -> OrderBlock:
     if blocks:
         return blocks[0]
     normalized = blockfinder.normalize(text)
+    _check_size(normalized.split("\n"))
     return _make_block(normalized.split("\n"), None, normalized)
 
 
@@ -153,6 +161,7 @@ def format_block(
     for number, line in enumerate(body, start=1):
         if _has_line_break(line) or blockfinder.marker_kind(line) is not None:
             raise BlockError(f"line {number}: {_show(line)} cannot be written in a block")
+    _check_lines(body)  # what a reader would refuse is never signed
     if signature.strip().upper().startswith(SSH_BEGIN):
         normalize_signature(signature)  # checks it; the armor is kept as given
         sig_text = "\n".join(line.strip() for line in signature.strip().splitlines())
@@ -163,6 +172,7 @@ def format_block(
 
 
 def _from_raw(raw: RawBlock) -> OrderBlock:
+    _check_size([BEGIN, *raw.head, SIG, *(raw.signature or ()), END])
     if raw.signature is None:
         signature, sig_lines = None, []
     else:
@@ -175,6 +185,11 @@ def _from_raw(raw: RawBlock) -> OrderBlock:
 
 def _make_block(lines: list[str], signature: str | None, text: str) -> OrderBlock:
     header, body_start = _parse_header(lines)
+    for line in lines[:body_start]:
+        if len(line.strip()) > MAX_LINE_CHARS:
+            raise BlockError(f"header line {_show(line)} is {len(line.strip())} characters long; "
+                             f"a line holds at most {MAX_LINE_CHARS}")
+    _check_lines(lines[body_start:])
     order_lines = []
     for number, line in enumerate(lines[body_start:], start=1):
         written = line.split("#", 1)[0].strip()
@@ -241,6 +256,28 @@ def _header_field(line: str) -> tuple[str, str]:
     if key == "seq" and not _SEQ.fullmatch(value):
         raise BlockError(f"header line {_show(line)}: seq must be a whole number")
     return key, value
+
+
+def _check_size(lines: Sequence[str]) -> None:
+    size = sum(len(line.encode("utf-8", "replace")) + 1 for line in lines)
+    if size > MAX_BLOCK_BYTES:
+        raise BlockError(f"the order block is {size} bytes long; a block holds at most "
+                         f"{MAX_BLOCK_BYTES} bytes (64 kB)")
+
+
+def _check_lines(body: Sequence[str]) -> None:
+    """BlockError naming the first body line over MAX_LINE_CHARS, or the order line past
+    MAX_ORDER_LINES; lines are numbered as OrderLine numbers them."""
+    orders = 0
+    for number, line in enumerate(body, start=1):
+        if len(line.strip()) > MAX_LINE_CHARS:
+            raise BlockError(f"line {number} is {len(line.strip())} characters long; an order "
+                             f"line holds at most {MAX_LINE_CHARS}")
+        if line.split("#", 1)[0].strip():
+            orders += 1
+            if orders > MAX_ORDER_LINES:
+                raise BlockError(f"line {number}: a block holds at most {MAX_ORDER_LINES} order "
+                                 "lines; send the rest in another block")
 
 
 def _has_line_break(text: str) -> bool:

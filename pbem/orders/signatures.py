@@ -44,7 +44,6 @@ _HASHES: Mapping[bytes, Callable[[bytes], bytes]] = MappingProxyType(
     }
 )
 _EMAIL = re.compile(r"[^\s<>@]+@[^\s<>@]+")
-_NAME_AND_EMAIL = re.compile(r"(.*?)\s*<([^<>]*)>")
 
 
 class KeyFormatError(UsageError, ValueError):
@@ -328,9 +327,11 @@ def _ssh_public_blob(blob: bytes, error: type[Exception] = KeyFormatError) -> by
 def _split_comment(comment: str) -> tuple[str | None, str | None]:
     """`Ada Lovelace <ada@example.org>` -> name and address; a bare address is both."""
     comment = comment.strip()
-    match = _NAME_AND_EMAIL.fullmatch(comment)
-    if match:
-        return match.group(1).strip() or None, match.group(2).strip() or None
+    # `NAME <ADDR>` with the address in the last <...>; no regex: `(.*?)\s*<...>` is
+    # quadratic on a long comment.
+    start = comment.rfind("<")
+    if comment.endswith(">") and start >= 0 and ">" not in comment[start + 1 : -1]:
+        return comment[:start].strip() or None, comment[start + 1 : -1].strip() or None
     if _EMAIL.fullmatch(comment):
         return comment, comment
     return comment or None, None

@@ -7,8 +7,10 @@ import errno
 import fcntl
 import hashlib
 import json
+import math
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +27,7 @@ from pbem.errors import BusyError, CorruptGameError, IOFailure, UsageError
 FORMAT = 2
 READABLE_FORMATS = (1, 2)
 TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
+MAX_FILE_BYTES = 32 << 20  # far above any real game; a bigger file is damage or an attack
 
 
 @dataclass
@@ -109,7 +112,43 @@ def current_hash(gf: GameFile) -> str:
 # --- YAML -----------------------------------------------------------------------------------
 
 _BaseDumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-_BaseLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Rejected:
+    """A YAML value no game file holds (a set, bytes, a date, `!!int x`), kept as a marker so
+    that the check of the loaded data can name its key."""
+
+    def __init__(self, what: str, node: yaml.Node) -> None:
+        self.what, self.line = what, node.start_mark.line + 1
+
+
+def _loader_class(base: type) -> type:
+    """The safe loader, but with every non-JSON type left as a `_Rejected` marker."""
+
+    class Loader(base):  # type: ignore[misc]
+        pass
+
+    def reject(what: str) -> Callable[[Any, yaml.Node], _Rejected]:
+        return lambda loader, node: _Rejected(what, node)
+
+    def checked(what: str, construct: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        def build(loader: Any, node: yaml.Node) -> Any:
+            try:
+                return construct(loader, node)
+            except (ValueError, KeyError, OverflowError):  # `!!int x`, `!!bool maybe`
+                return _Rejected(f"{what} that does not parse", node)
+        return build
+
+    for tag in ("timestamp", "set", "binary", "omap", "pairs"):
+        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", reject(f"!!{tag}"))
+    for tag in ("int", "float", "bool"):
+        construct = Loader.yaml_constructors[f"tag:yaml.org,2002:{tag}"]
+        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", checked(f"!!{tag}", construct))
+    return Loader
+
+
+_LOADERS: dict[type, type] = {}
+_BaseLoader: type = _loader_class(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def _dumper_class(base: type) -> type:
@@ -136,23 +175,106 @@ def dump_text(gf: GameFile, backend: str = "c") -> str:
 
 
 def load_text(text: str, *, loader: type | None = None) -> GameFile:
+    if len(text) > MAX_FILE_BYTES:
+        raise CorruptGameError(f"game file is over {_cap()}, the most pbem reads")
+    return GameFile.from_data(_safe_load(text, loader, ""))
+
+
+def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool = True) -> Any:
+    """YAML without anchors or aliases (one alias can expand a small file exponentially), and
+    holding only what JSON holds, checked everywhere; CorruptGameError naming the place.
+
+    `where` is the path of `text` in the file ("" for the whole file, whose line numbers are
+    then shown); the log's entries are read one by one (`tail_entries`)."""
+    if loader is None:
+        loader = _BaseLoader
+    else:
+        if loader not in _LOADERS:
+            _LOADERS[loader] = _loader_class(loader)
+        loader = _LOADERS[loader]
+
+    def at(mark: Any) -> str:
+        return f"line {mark.line + 1}" if mark is not None and not where else f"'{where}'"
+
     try:
-        data = yaml.load(text, Loader=loader or _BaseLoader)  # noqa: S506 - safe loaders only
+        if "&" in text:  # no anchor without "&", and no alias without an anchor
+            for event in yaml.parse(text, Loader=loader):
+                if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                    raise CorruptGameError(f"game file: {at(event.start_mark)} has a YAML anchor "
+                                           "or alias (&name or *name); a game file holds neither")
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - safe loaders only
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise CorruptGameError(f"game file is not valid YAML{where}") from None
-    return GameFile.from_data(data)
+        if where:
+            raise CorruptGameError(f"game file: '{where}' is not valid YAML") from None
+        shown = "" if mark is None else f" at line {mark.line + 1}"
+        raise CorruptGameError(f"game file is not valid YAML{shown}") from None
+    if check:
+        check_plain_data(data, where)
+    return data
 
 
-def load(path: Path) -> GameFile:
+def check_plain_data(data: Any, where: str = "") -> None:
+    """CorruptGameError naming the first key whose value JSON cannot hold as it is: keys are
+    strings; values are strings, whole or finite numbers, true/false, null, lists, mappings."""
+    stack: list[tuple[Any, str]] = [(data, where)]
+    while stack:
+        value, path = stack.pop()
+        kind = type(value)
+        # Children are pushed last first, so the first bad value in the file is the one named.
+        if kind is dict:
+            for key in value:
+                if type(key) is not str:
+                    shown = key.what if isinstance(key, _Rejected) else repr(key)[:40]
+                    raise CorruptGameError(f"game file: {_place(path)} has a key {shown} that is "
+                                           "not a string")
+            stack.extend((value[key], f"{path}.{key}" if path else key) for key in reversed(value))
+        elif kind is list:
+            stack.extend((value[index], f"{path}[{index}]") for index in reversed(range(len(value))))
+        elif kind is float and not math.isfinite(value):
+            raise CorruptGameError(f"game file: {_place(path)} is {value}, not a finite number")
+        elif kind not in (str, int, bool, float, type(None)):
+            what = f"a YAML {value.what} (line {value.line})" if kind is _Rejected else \
+                f"a {kind.__name__}"
+            raise CorruptGameError(f"game file: {_place(path)} holds {what}; a game file holds "
+                                   "only strings, numbers, true/false, null, lists and mappings")
+
+
+def _place(path: str) -> str:
+    shown = "".join(char if char.isprintable() else "?" for char in path[:80])  # one line
+    shown = shown if len(path) <= 80 else shown[:77] + "..."
+    return f"'{shown}'" if path else "the top level"
+
+
+def read_game_text(path: Path) -> str:
+    """The game file's text: a regular file (a FIFO would hang, /dev/zero never ends) of at
+    most MAX_FILE_BYTES, in UTF-8."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO returns at once, and the fstat below refuses it.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
         raise UsageError(f"no game file at {path}") from None
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
-    return load_text(text)
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise UsageError(f"{path} is not a regular file; give the path of a game file")
+        data = handle.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise CorruptGameError(f"game file {path.name} is over {_cap()}, the most pbem reads")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CorruptGameError(f"game file {path.name} is not UTF-8 text (byte {error.start})") \
+            from None
+
+
+def _cap() -> str:
+    return f"{MAX_FILE_BYTES} bytes ({MAX_FILE_BYTES / (1 << 20):g} MB)"
+
+
+def load(path: Path) -> GameFile:
+    return load_text(read_game_text(path))
 
 
 _LOG_KEY = "\nlog:\n"
@@ -163,12 +285,7 @@ _EMPTY_LOG = "log: []\n"
 def load_head(path: Path) -> tuple[GameFile, str | None]:
     """The game without parsing its log (which only grows): the GameFile has an empty log and
     the log's YAML text comes back as is, for `dump_appended`. None when it cannot be split."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"no game file at {path}") from None
-    except OSError as error:
-        raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    text = read_game_text(path)
     # `log` is the last top-level key; nested keys are indented, so this finds the top one.
     at = text.find(_LOG_KEY)
     if at < 0 or not text.endswith("\n"):
@@ -195,10 +312,7 @@ def check_tail(head: GameFile, log_text: str) -> None:
         seen[0] += 1
         return seen[0] == 1
 
-    try:
-        last = tail_entries(log_text, first_only)
-    except yaml.YAMLError:
-        raise CorruptGameError("game file: the log's last entry is not valid YAML") from None
+    last = tail_entries(log_text, first_only)
     if not last or last[-1].get("seq") != head.seq or \
             last[-1].get("post_state") != current_hash(head):
         raise CorruptGameError(f"game file: the log's last entry does not match the state at seq "
@@ -227,9 +341,11 @@ def tail_entries(log_text: str, keep: Callable[[dict[str, Any]], bool]) -> list[
         start = log_text.rfind("\n- ", 0, end - 1) + 1
         if start == 0 and not log_text.startswith("- "):
             break
-        parsed = yaml.load(log_text[start:end], Loader=_BaseLoader)  # noqa: S506 - safe loader
+        where = f"log[-{len(found) + 1}]"
+        parsed = _safe_load(log_text[start:end], None, where, check=False)
         if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], dict):
             raise CorruptGameError("game file: the log's last entries cannot be read")
+        check_plain_data(parsed[0], where)
         if not keep(parsed[0]):
             break
         found.append(parsed[0])

@@ -15,6 +15,10 @@ the caller, not a user error). A format is any `report.<fmt>.j2` in the ruleset'
 folder: adding `templates/pax/report.bbcode.j2` makes `render(model, "bbcode")` work. The
 filters below are layout helpers shared by every format; rendering reads no clock or
 environment, so the same model always gives the same text.
+
+Data in the model is the players' and the host's (names come from a `.pub` comment): every
+string is stripped of bidirectional and terminal controls before rendering (`safe_text`), and a
+template shows data through its format's escape filter, `md` or `bbcode`.
 """
 
 from __future__ import annotations
@@ -33,6 +37,16 @@ FORMATS = ("text", "markdown", "bbcode")  # listed first, in this order; other t
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
+# Characters no report shows from data: bidirectional controls (U+202A-E, U+2066-9, U+200E/F),
+# which can make a name read backwards or reorder the text around it, and the C0 and C1
+# controls (bar tab and newline), which a terminal runs as commands.
+UNSAFE: dict[int, None] = dict.fromkeys(
+    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F,
+     *(code for code in range(0x20) if chr(code) not in "\t\n"), *range(0x7F, 0xA0)])
+# BBCode has no escape character: a zero-width space after "[" keeps a forum from reading a
+# tag ("[url=...]", "[img]", "[/code]"), and the reader sees the same text. The block finder
+# drops it, so a line copied from a report still reads as written.
+_BBCODE_BREAK = "[\u200b"
 
 
 def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
@@ -58,9 +72,33 @@ def columns(lines: Sequence[str], width: int = 88, indent: int = 4, gap: int = 3
     return rows
 
 
+def safe_text(text: object) -> str:
+    """Text without bidirectional or terminal control characters (the `safe` filter)."""
+    return str(text).translate(UNSAFE)
+
+
 def markdown_escape(text: object) -> str:
     """Text safe inside Markdown prose and table cells."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", safe_text(text))
+
+
+def bbcode_escape(text: object) -> str:
+    """Text safe inside BBCode prose and [code]: no tag can start in it."""
+    return safe_text(text).replace("[", _BBCODE_BREAK)
+
+
+def _safe_model(data: Any) -> Any:
+    """The model with `safe_text` applied to every string in it, keys included, so that every
+    format (plain text too) is free of control characters whatever its template does."""
+    if isinstance(data, str):
+        return data.translate(UNSAFE)
+    if isinstance(data, dict):
+        return {_safe_model(key): _safe_model(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_safe_model(item) for item in data]
+    if isinstance(data, tuple):
+        return tuple(_safe_model(item) for item in data)
+    return data
 
 
 def plural(count: int, singular: str, many: str | None = None) -> str:
@@ -92,6 +130,8 @@ def _environment() -> jinja2.Environment:
         "group_by_verb": group_by_verb,
         "columns": columns,
         "md": markdown_escape,
+        "bbcode": bbcode_escape,
+        "safe_text": safe_text,
         "plural": plural,
         "join_words": join_words,
     })
@@ -121,4 +161,4 @@ def render(model: dict[str, Any], fmt: str) -> str:
             raise UsageError(f"no report templates for ruleset '{ruleset}'")
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(available)}")
     template = _environment().get_template(f"{ruleset}/report.{fmt}.j2")
-    return template.render(model)
+    return template.render(_safe_model(model))

@@ -1,0 +1,107 @@
+"""Injection in output: hostile player names (from a `.pub` comment) and hostile text in the
+history cannot add BBCode tags or Markdown links to a report or forum post, and no format
+shows bidirectional or terminal control characters."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from pbem import api
+from pbem.cli import app
+from pbem.orders.orderblock import find_blocks
+from pbem.orders.signatures import PublicKey, parse_public_key, write_keypair
+from pbem.pipeline import game as games
+from pbem.views import model as views
+from pbem.views import report
+from pbem.views.report import FORMATS, bbcode_escape, markdown_escape, safe_text
+
+runner = CliRunner()
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f"
+HOSTILE = (
+    "[url=javascript:alert(1)]Ada[/url][img]https://evil.example/x.png[/img][/code][/list]"
+    "[x](javascript:alert(2))<img src=x onerror=alert(3)>|*_`\u202egnp.exe\u2066\x1b[31mred\x07"
+)
+# Every tag a report writes itself; anything else in a BBCode report came from data.
+OWN_TAGS = {"size", "b", "u", "i", "list", "*", "code"}
+_TAG = re.compile(r"\[(/?)([a-z*]+)(?:=[^\]]*)?\]", re.IGNORECASE)
+
+
+def hostile_game(tmp_path: Path, ruleset: str = "pax") -> Path:
+    keys: list[PublicKey] = []
+    for index, name in enumerate(("ada", "ben", "cy")):
+        write_keypair(tmp_path / name, name, f"{name}@example.org")
+        line = (tmp_path / f"{name}.pub").read_text().split()[1]
+        comment = f"{HOSTILE}{index} <{name}@example.org>"
+        (tmp_path / f"{name}.pub").write_text(f"ed25519 {line} {comment}\n", encoding="utf-8")
+        keys.append(parse_public_key((tmp_path / f"{name}.pub").read_text(encoding="utf-8")))
+    assert keys[0].name == HOSTILE + "0"
+    path = tmp_path / "g.yaml"
+    api.new_game(path, keys, game_id="lisbon", ruleset_name=ruleset, seed_text="inject")
+    return path
+
+
+def cli(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def assert_safe(text: str, fmt: str) -> None:
+    assert not set(text) & set(BIDI + "\x1b\x07"), f"control characters in the {fmt} output"
+    if fmt == "bbcode":
+        tags = {name.lower() for _, name in _TAG.findall(text)}
+        assert tags <= OWN_TAGS, f"tags from data: {tags - OWN_TAGS}"
+        assert text.count("[code]") == text.count("[/code]")
+        assert text.count("[list]") == text.count("[/list]")
+    if fmt == "markdown":
+        assert "](javascript" not in text.replace("\\](javascript", "")
+        assert "<img" not in text.replace("\\<img", "")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_hostile_names_in_every_pax_report_format(tmp_path: Path, fmt: str) -> None:
+    path = hostile_game(tmp_path)
+    mover = str(api.status(path)["waiting_for"][0])
+    for out in (cli("report", str(path), "--for", mover, "--format", fmt),
+                cli("report", str(path), "--format", fmt), cli("post", str(path), "--format", fmt)):
+        assert_safe(out, fmt)
+        assert "gnp.exe" in out and "red" in out  # the name is shown, only made harmless
+    if fmt == "bbcode":
+        assert "[\u200burl=javascript:alert(1)]Ada[\u200b/url]" in out
+        assert "[\u200b/code]" in out
+
+
+def test_the_block_in_a_bbcode_report_still_reads_after_escaping(tmp_path: Path) -> None:
+    path = hostile_game(tmp_path)
+    mover = str(api.status(path)["waiting_for"][0])
+    out = cli("report", str(path), "--for", mover, "--format", "bbcode")
+    (block,) = find_blocks(out)
+    assert (block.game, block.player) == ("lisbon", mover)
+
+
+@pytest.mark.parametrize("ruleset", ["pax", "aor"])
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_hostile_history_and_deadlines_in_every_format(tmp_path: Path, ruleset: str, fmt: str) -> None:
+    # History words and deadline lines are data too: a rule's event may quote a name.
+    path = hostile_game(tmp_path, ruleset)
+    model: dict[str, Any] = views.report_model(games.open_game(path, whole=False), None)
+    player = model["header"]["players"][0]["id"]
+    model["history"] = [{"seq": 1, "player": player, "texts": [HOSTILE, "plain"]}]
+    model["deadlines"] = [{"who": HOSTILE, "when": HOSTILE, "late": True}]
+    out = report.render(model, fmt)
+    assert_safe(out, fmt)
+    assert out.count("gnp.exe") >= 3  # the history line and both deadline fields
+
+
+def test_the_escape_filters() -> None:
+    assert bbcode_escape("[b]x[/b] [img]") == "[\u200bb]x[\u200b/b] [\u200bimg]"
+    assert markdown_escape("[a](b) <i>") == "\\[a\\](b) \\<i\\>"
+    for escape in (bbcode_escape, markdown_escape, safe_text):
+        assert escape(f"a{BIDI}\x1b\x00\x7f\x85b\tc\nd") == "ab\tc\nd"
+    assert safe_text("Zo\u00eb \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627") == \
+        "Zo\u00eb \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627"  # scripts are kept
