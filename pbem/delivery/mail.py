@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
-from email.utils import format_datetime, parseaddr
+from email.utils import format_datetime, formataddr, parseaddr
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,7 @@ from pbem.resources import templates_dir
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 from pbem.views.model import report_model
-from pbem.views.report import render
+from pbem.views.report import markdown_escape, render, safe_text
 
 SECURITY = ("starttls", "tls", "none")
 CONFIG_NAME = "pbem.toml"
@@ -207,9 +207,11 @@ def open_book(game: Path) -> Iterator[Book]:
 
 @cache
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              undefined=jinja2.StrictUndefined, autoescape=False,
-                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
+                             undefined=jinja2.StrictUndefined, autoescape=False,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+    env.filters["md"] = markdown_escape
+    return env
 
 
 def message_id(gf: GameFile, what: str, domain: str) -> str:
@@ -220,7 +222,7 @@ def message_id(gf: GameFile, what: str, domain: str) -> str:
 
 def who(gf: GameFile, player: str) -> str:
     entry = gf.roster_entry(player)
-    return f"{player.title()} ({entry['name']})" if entry else player.title()
+    return f"{player.title()} ({safe_text(entry['name'])})" if entry else player.title()
 
 
 def recipient(gf: GameFile, reader: str | None) -> str | None:
@@ -228,7 +230,11 @@ def recipient(gf: GameFile, reader: str | None) -> str | None:
     entry = gf.roster_entry(reader) if reader else gf.roster.get("moderator")
     if not entry or not entry.get("email"):
         return None
-    return f"{entry.get('name') or reader or 'moderator'} <{entry['email']}>"
+    address = str(entry["email"]).strip()
+    name, parsed = parseaddr(address)
+    if name or parsed != address or "@" not in parsed or "," in address:
+        return None  # not one plain address: never send a seat's report to a second one
+    return formataddr((safe_text(entry.get("name") or reader or "moderator"), address))
 
 
 def compose(game: Game, reader: str | None, *, kind: str, subject: str,
@@ -246,7 +252,7 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
     zone = deadlines.zone_of(gf, reader or deadlines.MODERATOR)
     context = {
         "kind": kind, "game": gf.game_id, "seq": gf.seq, "intro": list(intro),
-        "name": (gf.roster_entry(reader) or {}).get("name") if reader else None,
+        "name": safe_text((gf.roster_entry(reader) or {}).get("name")) if reader else None,
         "acts": reader is not None and any(d.player == reader for d in dues),
         "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone)}
                       for d in dues if d.deadline is not None],

@@ -105,3 +105,19 @@ def test_the_escape_filters() -> None:
         assert escape(f"a{BIDI}\x1b\x00\x7f\x85b\tc\nd") == "ab\tc\nd"
     assert safe_text("Zo\u00eb \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627") == \
         "Zo\u00eb \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627"  # scripts are kept
+
+
+def test_mail_to_a_seat_never_reaches_a_second_address(tmp_path: Path) -> None:
+    """A .pub e-mail of 'cy@example.org, eve@evil.example' must not add a recipient; names in
+    headers are encoded by the library, with bidirectional controls stripped."""
+    from pbem.delivery.mail import recipient
+    from pbem.store.gamefile import GameFile
+
+    def roster(email: str, name: str) -> GameFile:
+        return GameFile({"id": "g"}, {"players": [{"id": "cy", "name": name, "email": email,
+                                                   "key": ""}]}, {}, 0, {}, [])
+
+    assert recipient(roster("cy@example.org, eve@evil.example", "Cy"), "cy") is None
+    assert recipient(roster("Cy <cy@example.org>", "Cy"), "cy") is None
+    shown = recipient(roster("cy@example.org", "C\u202ey <x@evil.example>"), "cy")
+    assert shown is not None and "\u202e" not in shown and shown.endswith("<cy@example.org>")
