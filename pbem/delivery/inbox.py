@@ -34,7 +34,7 @@ from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.pipeline import apply, replace
 from pbem.pipeline import game as games_
 from pbem.pipeline.game import Game
-from pbem.store.gamefile import GameFile
+from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
 SKELETON_HINT = "# your orders here"  # the comment line of a report's block skeleton
 
@@ -312,7 +312,10 @@ def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict
     reader = sender if sender in gf.player_ids() else None
     shown = [e for e in events if "visible_to" not in e
              or sender in e["visible_to"]]  # type: ignore[operator]
+    anchor = f"{gf.seq}:{fingerprint(current_hash(gf))}"
     intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
+             f"Keep this line: `pbem verify GAME --expect {anchor}` then proves that any copy "
+             "of the game you are shown has not been rolled back past it.",
              *(f"- {words.say(e)}" for e in shown)]
     receipt = reply(item.message, game, reader, to=address, kind="receipt", intro=intro,
                     subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,

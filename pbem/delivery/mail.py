@@ -98,7 +98,15 @@ def load_settings(game: Path | None, config: Path | None = None,
     if config is not None:
         data = _read_config(config)
     elif game is not None and (game.resolve().parent / CONFIG_NAME).is_file():
-        data = _read_config(game.resolve().parent / CONFIG_NAME)
+        found = game.resolve().parent / CONFIG_NAME
+        data = _read_config(found)
+        # Whoever can write the game's folder (a git game, a shared folder) could make the
+        # host run a command: commands come only from a file the host names, or the environment.
+        for section in ("smtp", "imap"):
+            if "password_command" in data.get(section, {}):
+                raise UsageError(f"{found}: a password_command is read only from a settings "
+                                 "file named with --mail-config, or from "
+                                 f"PBEM_{section.upper()}_PASSWORD_COMMAND")
     values: dict[str, Any] = {}
     for field, (section, key) in _FIELDS.items():
         value = env.get(f"PBEM_{section}_{key}".upper()) or dict(data.get(section, {})).get(key)

@@ -79,10 +79,16 @@ def parse_replacement(block: OrderBlock) -> Replacement:
 
 
 def _moderator_key(gf: GameFile) -> PublicKey:
-    moderator = gf.roster.get("moderator")
-    if not moderator or not moderator.get("key"):
+    """The moderator's key as the game started with it: games since format 2 fix every key in
+    the header, which every state hash covers, so editing the roster cannot change it."""
+    anchors = gf.game.get("anchors")
+    if isinstance(anchors, dict):
+        key = anchors.get("moderator")
+    else:  # a format-1 game: the roster's
+        key = (gf.roster.get("moderator") or {}).get("key")
+    if not key:
         raise UsageError("this game has no moderator, so no one may replace a player")
-    return parse_public_key(str(moderator["key"]))
+    return parse_public_key(str(key))
 
 
 def replacement_block(gf: GameFile, change: Replacement, key_path: Path) -> str:

@@ -12,6 +12,7 @@ compared: a format-1 entry's `summary` is shown as written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,11 +54,18 @@ def _bad(seq: object, problem: str) -> CorruptGameError:
     return CorruptGameError(f"log entry seq {seq}: {problem}")
 
 
-def verify(path: Path, gf: GameFile, secrets_file: Path | None = None) -> Verified:
-    """Check the whole log; raise naming the first bad entry."""
+def verify(path: Path, gf: GameFile, secrets_file: Path | None = None,
+           expect: Sequence[tuple[int, str]] = ()) -> Verified:
+    """Check the whole log; raise naming the first bad entry. `expect` holds (seq, state
+    fingerprint) pairs a player was told (receipts and reports carry them): a game rolled back
+    or forked past one of them fails, even when its own chain is whole."""
     entries = read_all(gf.log)
     if not entries or entries[0].kind != "setup":
         raise CorruptGameError("log: the first entry must be the setup")
+    for seq, state in expect:
+        if not 0 <= seq < len(entries) or not entries[seq].post_state.startswith(state.lower()):
+            raise CorruptGameError(f"the game does not pass through seq {seq} state {state}: "
+                                   "this file was rolled back or is another game's history")
     keys = first_keys(gf, entries)
     check_public(gf, entries, dict(keys))
     seed = seeds.known_seed(path, gf, secrets_file)

@@ -27,12 +27,24 @@ def one_block(seq: object, text: str) -> OrderBlock:
 
 
 def first_keys(gf: GameFile, entries: list[Entry]) -> dict[str, str]:
-    """Each player's key at the start: the roster's, with logged roster changes undone."""
+    """Each player's key at the start: fixed in the game header since format 2 (the roster's,
+    with logged roster changes undone, for older games). The header's keys must agree with the
+    roster and the logged changes, and the moderator's key must be the one the game began with."""
     keys = {str(p["id"]): str(p["key"]) for p in gf.roster["players"]}
     for entry in reversed(entries):
         if isinstance(entry, Replacement):
             keys[entry.player] = str(entry.old.get("key"))
-    return keys
+    anchors = gf.game.get("anchors")
+    if not isinstance(anchors, dict):
+        return keys
+    fixed = {str(p): str(k) for p, k in dict(anchors.get("players") or {}).items()}
+    if fixed != keys:
+        raise CorruptGameError("the roster's keys are not the keys the game began with, as "
+                               "changed by the logged roster changes")
+    moderator = (gf.roster.get("moderator") or {}).get("key")
+    if (moderator or None) != (anchors.get("moderator") or None):
+        raise CorruptGameError("the roster's moderator key is not the one the game began with")
+    return fixed
 
 
 def roster_step(gf: GameFile, entry: Entry, keys: dict[str, str]) -> None:

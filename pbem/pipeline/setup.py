@@ -4,6 +4,7 @@ replaced: two `pbem new` runs on one name cannot both win)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,15 @@ from pbem.store.entries import Setup, append, public_events
 from pbem.store.gamefile import GameFile, current_hash
 from pbem.store.projection import projection_for
 
+# Game ids name files (outboxes, queues) and go into mail headers: no paths, no spaces.
+GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,47}")
+
+
+def default_game_id(path: Path) -> str:
+    """The game id from a file name, with anything not allowed made '-'."""
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]", "-", path.stem).lstrip("-_.")[:48]
+    return cleaned or "game"
+
 
 def create_game(
     keys: list[PublicKey], *, game_id: str, seed: bytes, ruleset_name: str,
@@ -26,6 +36,9 @@ def create_game(
 ) -> GameFile:
     """Set up a game in memory for players seated in the order given. For a game with hidden
     information, `gf.full` holds the whole state (the file holds its public projection)."""
+    if not GAME_ID.fullmatch(game_id):
+        raise UsageError(f"game id '{game_id[:60]}' is not allowed: use 1 to 48 letters, digits, "
+                         "'-', '_' or '.', starting with a letter or digit")
     if len({k.raw for k in keys}) != len(keys):
         raise UsageError("two players have the same key; each player needs a key of their own")
     ruleset = ruleset_for(ruleset_name)
@@ -40,7 +53,12 @@ def create_game(
     events += run_automatic(ruleset, table, chance)
     table.state["draws"] = chance.next_n
     game = {"id": game_id, "ruleset": ruleset_name, "ruleset_version": 1,
-            "players": len(keys), "options": dict(table.state["options"])}
+            "players": len(keys), "options": dict(table.state["options"]),
+            # The trust anchors: every key that can authorise anything, covered by every state
+            # hash; a key changes only through a signed, logged roster change.
+            "anchors": {"players": {seat: key.roster_text() for seat, key in
+                                    zip(table.state["seats"], keys, strict=True)},
+                        "moderator": moderator.roster_text() if moderator else None}}
     roster: dict[str, Any] = {"players": [
         {"id": seat, "name": key.name or seat, "email": key.email or "",
          "key": key.roster_text()}

@@ -51,7 +51,14 @@ def test_settings_from_the_file_beside_the_game_and_the_environment(game: Path) 
     (game.parent / "pbem.toml").write_text(
         '[mail]\nfrom = "Host <h@example.org>"\n[smtp]\nhost = "smtp.example.org"\n'
         'port = 2525\nsecurity = "tls"\nuser = "h"\npassword_command = "pass show smtp"\n')
-    settings = mail.load_settings(game, env={})
+    with pytest.raises(UsageError, match="password_command is read only from a settings file"):
+        mail.load_settings(game, env={})  # a file beside the game may not run commands
+    named = game.parent / "host.toml"
+    named.write_text((game.parent / "pbem.toml").read_text())
+    settings = mail.load_settings(game, named, env={})
+    (game.parent / "pbem.toml").write_text(
+        (game.parent / "pbem.toml").read_text().replace('password_command = "pass show smtp"\n',
+                                                        ""))
     assert (settings.host, settings.port, settings.security, settings.user) == \
         ("smtp.example.org", 2525, "tls", "h")
     assert settings.password_command == "pass show smtp" and settings.domain == "example.org"

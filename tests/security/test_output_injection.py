@@ -121,3 +121,20 @@ def test_mail_to_a_seat_never_reaches_a_second_address(tmp_path: Path) -> None:
     assert recipient(roster("Cy <cy@example.org>", "Cy"), "cy") is None
     shown = recipient(roster("cy@example.org", "C\u202ey <x@evil.example>"), "cy")
     assert shown is not None and "\u202e" not in shown and shown.endswith("<cy@example.org>")
+
+
+def test_a_game_id_cannot_name_a_path(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    runner = CliRunner()
+    for name in ("ada", "ben"):
+        assert runner.invoke(app, ["keygen", name, "--dir", str(tmp_path)]).exit_code == 0
+    players = [a for n in ("ada", "ben") for a in ("--player", str(tmp_path / f"{n}.pub"))]
+    result = runner.invoke(app, ["new", str(tmp_path / "g.yaml"), *players, "--id",
+                                 "../../escaped"])
+    assert result.exit_code == 2 and "is not allowed" in result.stderr
+    assert not (tmp_path / "g.yaml").exists()
+    made = runner.invoke(app, ["new", str(tmp_path / "my game!.yaml"), *players])
+    assert made.exit_code == 0 and "game my-game-" in made.stdout

@@ -85,7 +85,8 @@ def new(
                          f"its options: {', '.join(rules.default_options)} (--option KEY=VALUE)")
     options = {**given, **parse_options(option or [])}
     mod = parse_public_key(read_key_file(moderator)) if moderator else None
-    gf = game_setup.new_game(game, keys, game_id=game_id or game.stem, seed_text=seed,
+    gf = game_setup.new_game(game, keys, game_id=game_id or game_setup.default_game_id(game),
+                             seed_text=seed,
                              open_game=open_game, options=options, moderator=mod,
                              ruleset_name=ruleset)
     for entry in gf.roster["players"]:
@@ -278,9 +279,18 @@ def verify_command(
     game: GameArg,
     secrets: Annotated[Path | None, typer.Option(
         help="The moderator's secrets (seed) file, to replay a moderated game in full.")] = None,
+    expect: Annotated[list[str] | None, typer.Option(
+        help="SEQ:STATE from a receipt or report you got: fail unless the game passes "
+             "through it (a rolled-back file fails); repeat.")] = None,
 ) -> None:
     """Replay the whole log from setup: signatures, hashes, states and draws."""
-    result = replay.verify(game, gamefile.load(game), secrets)
+    anchors = []
+    for item in expect or []:
+        seq, sep, state = item.partition(":")
+        if not sep or not seq.strip().isdigit() or len(state.strip()) < 8:
+            raise UsageError(f"--expect '{item}' should be SEQ:STATE, e.g. 17:9c1f2a7b3d4e5f60")
+        anchors.append((int(seq), state.strip()))
+    result = replay.verify(game, gamefile.load(game), secrets, anchors)
     how = "every draw re-derived from the seed" if result.seed_checked else \
         "draws replayed as logged (the seed is not revealed yet)"
     if not result.replayed:
