@@ -16,12 +16,13 @@ from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event
-from pbem.errors import OrdersRejected, PbemError, UsageError
+from pbem.errors import DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.orderblock import find_blocks
 from pbem.pipeline import game as games
 from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
 from pbem.pipeline.game import Game
 from pbem.pipeline.record import Step, record
+from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
 from pbem.store.gamefile import GameFile
 
@@ -49,10 +50,29 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
     """The whole pipeline on a game file, under its lock; nothing is written on any error."""
     with games.locked(path):
         game = games.open_game(path)
-        applied = apply_text(game, text)
+        try:
+            applied = apply_text(game, text)
+        except DoesNotFitError:
+            seq = applied_before(path, text)
+            if seq is None:
+                raise
+            raise DoesNotFitError(f"already applied as seq {seq}: this block was applied "
+                                  "before, so nothing changed") from None
         if not dry_run:
             games.commit(game)
         return applied
+
+
+def applied_before(path: Path, text: str) -> int | None:
+    """The seq at which one of these blocks was applied, if one was (a resent block)."""
+    digests = set()
+    for block in find_blocks(text):
+        try:
+            digests.add(hashlib.sha256(block.payload()).hexdigest())
+        except PbemError:
+            continue
+    log = gamefile.load(path).log  # only on this error path: the whole log
+    return next((int(e["seq"]) for e in reversed(log) if e.get("payload_sha256") in digests), None)
 
 
 def apply_text(game: Game, text: str) -> Applied:

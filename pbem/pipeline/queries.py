@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import sealing
-from engine.core.adjudicate import options_now
+from engine.core.adjudicate import adjudicate, options_now
 from engine.core.agenda import is_parallel, next_pending, waiting_for
-from pbem.errors import UsageError
+from engine.core.chance import NoChance, SeedNeeded
+from engine.core.errors import InvariantViolation, RuleError
+from pbem.errors import OrdersRejected, UsageError
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import current_hash, fingerprint
 
@@ -41,6 +43,24 @@ def legal_lines(game: Game, player: str | None = None) -> dict[str, Any]:
         data["sealing"] = sealing.stage(node)
         data["seal_lines"], data["lines"] = data["lines"], []
     return data
+
+
+def check_lines(game: Game, player: str, lines: list[str]) -> str | None:
+    """Refuse, before signing, lines the rules would reject now; None when they are legal (or
+    when this run cannot tell: the hidden cards are the moderator's). A line that leads to a
+    draw ends the check there, as the draw needs the seed."""
+    if not game.whole or not lines:
+        return None
+    table = game.table()
+    try:
+        adjudicate(game.ruleset, table, player, list(enumerate(lines, start=1)), NoChance())
+    except SeedNeeded:
+        return None
+    except RuleError as error:
+        raise OrdersRejected(f"{error.message()} (to sign it anyway: --force)") from None
+    except InvariantViolation:
+        return None  # the engine's to explain at apply, not the signer's
+    return None
 
 
 def status(game: Game) -> dict[str, Any]:

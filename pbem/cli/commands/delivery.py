@@ -179,6 +179,10 @@ def remind(
                 names.append(due.player)
         sent = transport.deliver(transport.delivery_for(outbox, settings), messages)
         reminded.extend(name for name in names if name not in reminded)
+        late = [d.player for d in deadlines.due_now(gf, since) if d.is_late(moment)]
+    waiting = [p for p in late if p not in names]
+    if not sent and waiting:
+        sent = [f"already reminded: {', '.join(waiting)} (late; --again reminds again)"]
     _echo(sent or ["no one is late"])
 
 

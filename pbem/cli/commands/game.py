@@ -113,8 +113,12 @@ def sign(
         "--seal", help="Open games: seal this line (commit); needs --game.")] = None,
     open_seal: Annotated[bool, typer.Option(
         "--open", help="Open games: open the line you sealed (reveal); needs --game.")] = False,
+    force: Annotated[bool, typer.Option(
+        help="Sign even lines the rules would reject now (with --game they are checked).")
+    ] = False,
 ) -> None:
-    """Sign an order block; prints the armored block to send."""
+    """Sign an order block; prints the armored block to send. With --game, the lines are
+    checked against the game first, so a mistake is caught before a mail round trip."""
     if key is None:
         raise UsageError("--key is needed: your private key file (NAME.key)")
     if seal is not None or open_seal:
@@ -127,7 +131,15 @@ def sign(
         raise UsageError("an orders file (or - for standard input) is needed")
     else:
         text = read_input(orders)
-    typer.echo(signing.sign_orders(text, key, game, ssh=ssh), nl=False)
+    signed = signing.sign_orders(text, key, game, ssh=ssh)
+    if game is not None and not force and seal is None and not open_seal:
+        from pbem.orders.orderblock import find_blocks  # start-up: only sign --game needs it
+
+        block = find_blocks(signed)[0]
+        opened = games.open_game(game)
+        if block.seq == opened.gf.seq:  # written against the state now: check the lines
+            queries.check_lines(opened, str(block.player), [line.text for line in block.lines])
+    typer.echo(signed, nl=False)
     if seal is not None:
         typer.echo("note: sealed; keep the opening file beside your key until you open it "
                    "with pbem sign --open", err=True)
