@@ -114,7 +114,7 @@ class RegimeConcession(Action):
         border_id = choice.args[0]
         border = cat(t).borders[border_id]
         tok = token("pawn", bank)
-        events = free_token(t, tok)
+        events = free_token(t, tok, into=border_id)
         old = t.state["borders"].get(border_id, {}).get("concession")
         if old:
             player(t, bank)["florins"] -= 1
