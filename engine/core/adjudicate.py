@@ -112,6 +112,7 @@ class _Reader:
     index: int = 0
     culprit: tuple[int, str] | None = None
     open: bool = False
+    answered: set[str] = field(default_factory=set)  # node ids this block has answered
     draws: list[Draw] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -177,10 +178,18 @@ def adjudicate(
 def _apply_line(
     ruleset: Ruleset, t: Table, player: str, number: int, text: str, reader: _Reader
 ) -> list[Event]:
+    """R-012: a line answers the next decision its player has to answer. The forced answers
+    before it (one legal answer) resolve by themselves and take no line, with two exceptions:
+    the closing `done` of a decision this block was answering (emancipation after the last
+    token it could free), and a line that is no legal answer to that next decision (or that
+    comes after control passed) but restates a forced answer, taken as that answer."""
     events: list[Event] = []
+    restated = False
     while True:
         node = next_pending(t.agenda)
         if node is None:
+            if restated:
+                return events
             raise IllegalOrder.leftover(text, None, [])
         action = ruleset.actions[node["action"]]
         owed = waiting_for(t.agenda)
@@ -197,18 +206,16 @@ def _apply_line(
                 break
         if forced is None:
             if mine is None:
+                if restated:
+                    return events
                 raise IllegalOrder.leftover(text, None, owed)
             break
         who, here, choice = forced
-        if who == player:
-            # A line that restates a forced answer is accepted as that answer.
-            try:
-                match_line(text, [choice], ruleset.namer(t), ruleset.verbs)
-            except RuleError:
-                pass
-            else:
-                reader.reached(t, action, here, choice, number, text)
+        if who == player and _restates(ruleset, t, text, choice):
+            reader.reached(t, action, here, choice, number, text)
+            if node["id"] in reader.answered:
                 return events + answer(ruleset, t, choice, reader, who)
+            restated = True
         events += answer(ruleset, t, choice, reader, who)
     here, options = mine
     if sealing.is_committing(node):
@@ -219,12 +226,28 @@ def _apply_line(
         try:
             choice = match_line(text, options, ruleset.namer(t), ruleset.verbs)
         except IllegalOrder as error:
+            if restated:
+                return events
             why = action.explain(t, here, text)
             if why is None:
                 raise
             raise IllegalOrder(why, options=error.options) from None
+        except RuleError:
+            if restated:
+                return events
+            raise
     reader.reached(t, action, here, choice, number, text)
+    reader.answered.add(node["id"])
     return events + answer(ruleset, t, choice, reader, player)
+
+
+def _restates(ruleset: Ruleset, t: Table, text: str, choice: Choice) -> bool:
+    """Whether `text` names this (forced) answer."""
+    try:
+        match_line(text, [choice], ruleset.namer(t), ruleset.verbs)
+    except RuleError:
+        return False
+    return True
 
 
 def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Event]:

@@ -2,11 +2,18 @@
 
 Legality is membership: a line is legal only if it matches one of the options the rules list.
 Each option knows its verb and typed arguments; a ruleset supplies how each argument kind is
-named (`Namer`). Matching tries every split of the line's words over the arguments.
+named (`Namer`). Matching tries the splits of the line's words over the arguments, each
+argument at most `MAX_SPAN` words, so a line costs time linear in its length; a line longer
+than `MAX_LINE` characters is refused outright.
+
+An option may also accept qualifiers its canonical line leaves out (`extra`): `kill rook bruges`
+for `kill catholic rook` when that rook is in Bruges, `... in england` for a "The West" card's
+op. A qualifier that agrees is accepted; one that names something else is an error saying so.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -15,6 +22,9 @@ from typing import Protocol
 
 from engine.core.errors import AmbiguousOrder, IllegalOrder, UnreadableOrder
 
+MAX_LINE = 500  # characters of an order line, comment excluded
+MAX_SPAN = 12  # words one argument may take (the longest name is far shorter)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -22,6 +32,8 @@ class Choice:
     args: tuple[str, ...] = ()
     kinds: tuple[str, ...] = ()
     line: str = ""  # canonical line, as `pbem options` prints it
+    # Qualifiers a line may add after the arguments: (kind, the values that agree).
+    extra: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __repr__(self) -> str:
         return f"Choice.from_line({self.line!r})"
@@ -59,27 +71,55 @@ class Namer(Protocol):
         ...
 
 
-def _split_scores(namer: Namer, choice: Choice, words: list[str]) -> int:
-    """Best total score of matching `words` to the choice's arguments; 0 if no split fits."""
-    kinds, args = choice.kinds, choice.args
+def _split_scores(namer: Namer, kinds: Sequence[str], args: Sequence[str],
+                  words: list[str]) -> int:
+    """Best total score of matching `words` to the arguments; 0 if no split fits. Each
+    argument takes 1 to MAX_SPAN words, so the work per option is bounded."""
     if not kinds:
         return 1 if not words else 0
+    if len(words) > len(kinds) * MAX_SPAN:
+        return 0
+    memo: dict[tuple[int, int], int] = {}
 
     def best(arg_index: int, start: int) -> int:
+        key = (arg_index, start)
+        if key in memo:
+            return memo[key]
         if arg_index == len(kinds) - 1:
-            if start >= len(words):
-                return 0
-            return namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:]))
-        top = 0
-        for end in range(start + 1, len(words) - (len(kinds) - arg_index - 1) + 1):
-            here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
-            if here:
-                rest = best(arg_index + 1, end)
-                if rest:
-                    top = max(top, here + rest)
+            rest = len(words) - start
+            top = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:])) \
+                if 0 < rest <= MAX_SPAN else 0
+        else:
+            top = 0
+            last = min(len(words) - (len(kinds) - arg_index - 1), start + MAX_SPAN)
+            for end in range(start + 1, last + 1):
+                here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
+                if here:
+                    rest = best(arg_index + 1, end)
+                    if rest:
+                        top = max(top, here + rest)
+        memo[key] = top
         return top
 
     return best(0, 0)
+
+
+def _qualified(namer: Namer, choice: Choice, words: list[str]) -> tuple[int, str | None]:
+    """Match `words` as the arguments followed by one qualifier of `choice.extra`: (score, None)
+    when the qualifier agrees, (0, the words) when it names something that contradicts."""
+    top, clash = 0, None
+    for kind, agreeing in choice.extra:
+        for size in range(1, min(MAX_SPAN, len(words)) + 1):
+            head, tail = words[:-size], " ".join(words[-size:])
+            base = _split_scores(namer, choice.kinds, choice.args, head)
+            if not base:
+                continue
+            agree = max((namer.score(kind, value, tail) for value in agreeing), default=0)
+            if agree:
+                top = max(top, base + agree)
+            elif namer.known(kind, tail):
+                clash = tail
+    return (top, None) if top else (0, clash)
 
 
 def verb_words(verb: str) -> list[str]:
@@ -90,16 +130,26 @@ def match_line(
     text: str, options: Sequence[Choice], namer: Namer, verbs: Sequence[str]
 ) -> Choice:
     """The one option this line names; raises one of the three order errors otherwise."""
-    words = clean_line(text).split()
+    cleaned = clean_line(text)
     legal = [option.line for option in options]
+    if len(cleaned) > MAX_LINE:
+        raise UnreadableOrder(f"the line is {len(cleaned)} characters long; an order line has "
+                              f"at most {MAX_LINE}", options=legal)
+    words = cleaned.split()
     if not words:
         raise UnreadableOrder("empty order", options=legal)
     scored: list[tuple[int, Choice]] = []
+    clashes: list[tuple[str, Choice]] = []
     for option in options:
         head = verb_words(option.verb)
         if words[: len(head)] != head:
             continue
-        score = _split_scores(namer, option, words[len(head):])
+        rest = words[len(head):]
+        score = _split_scores(namer, option.kinds, option.args, rest)
+        if not score and option.extra:
+            score, clash = _qualified(namer, option, rest)
+            if clash is not None:
+                clashes.append((clash, option))
         if score:
             scored.append((score, option))
     if scored:
@@ -110,10 +160,24 @@ def match_line(
         raise AmbiguousOrder(
             "could mean any of these; name one exactly", options=[w.line for w in winners]
         )
+    if len(clashes) == 1:
+        clash, option = clashes[0]
+        raise IllegalOrder(f"'{clash}' contradicts the only legal line it could be, "
+                           f"'{option.line}'", options=legal)
     known_verbs = sorted(verbs, key=lambda v: -len(v.split()))
     verb = next((v for v in known_verbs if words[: len(v.split())] == v.split()), None)
     if verb is None:
         raise UnreadableOrder(
-            "unknown order word '" + words[0] + "'", options=legal
+            "unknown order word '" + words[0] + "'" + did_you_mean(cleaned, legal), options=legal
         )
-    raise IllegalOrder(f"not a legal '{verb}' order now", options=legal)
+    raise IllegalOrder(f"not a legal '{verb}' order now" + did_you_mean(cleaned, legal),
+                       options=legal)
+
+
+def did_you_mean(cleaned: str, legal: Sequence[str]) -> str:
+    """'; did you mean ...?' when a near-miss spelling is close to a legal line, else ''."""
+    close = difflib.get_close_matches(cleaned, [fold(line) for line in legal], n=1, cutoff=0.8)
+    if not close:
+        return ""
+    line = next(line for line in legal if fold(line) == close[0])
+    return f"; did you mean '{line}'?"

@@ -106,7 +106,9 @@ def _grouped(t: Table, verb: str, fighters: list[Fighter]) -> list[Choice]:
             place, kind = _place_arg(fighter)
             seen[key] = Choice(verb, (tok, place), ("token", kind), f"{line} {key[1]}")
         else:
-            seen[key] = Choice(verb, (tok,), ("token",), line)
+            # orders.md section 4 lets the line name the place anyway: `kill rook bruges`
+            place, kind = _place_arg(fighter)
+            seen[key] = Choice(verb, (tok,), ("token",), line, extra=((kind, (place,)),))
     return list(seen.values())
 
 
@@ -188,52 +190,78 @@ def resolve(t: Table, node: Node) -> list[Event]:
     for fighter in movers:
         if fighter["from"] == "repressed":
             empire_state(t, target)["repressed"].remove(fighter["token"])
-    follow = [new_node(t.state, "survivor", node["player"], target=target, token=f["token"])
-              for f in movers]
+    # BATTLE (3) and J2's note: the player chooses which survivors populate the free spaces,
+    # agents and repressed attackers alike; only the excess is repressed (ruling R-416).
+    settled, follow = settle_survivors(t, node["player"], target, [f["token"] for f in movers])
     follow.append(new_node(t.state, "battle_won", node["player"], target=target,
                            victory=args["victory"]))
     t.agenda[0:0] = follow
-    return events
+    return events + settled
+
+
+def _room(t: Table, target: str, kind: str) -> list[tuple[str, str]]:
+    """The free spaces of the conquered empire a survivor of `kind` may take: (id, line name)."""
+    if kind in ("knight", "rook"):
+        return [(c, city_line_name(cat(t), c)) for c in cities_of(t, target)
+                if c not in t.state["cities"] and c not in t.state["busted"]]
+    return [(b, border_line_name(cat(t), b)) for b in cat(t).empires[target].borders
+            if b not in t.state["borders"] and (kind == "pawn" or cat(t).borders[b].sea)]
+
+
+def settle_survivors(t: Table, bank: str, target: str,
+                     tokens: list[str]) -> tuple[list[Event], list[Node]]:
+    """Survivors still to place: a decision while any of them has room, else the excess is
+    repressed for free (a pirate is lost, R-409)."""
+    if any(_room(t, target, token_kind(tok)) for tok in tokens):
+        return [], [new_node(t.state, "survivor", bank, target=target, tokens=sorted(tokens))]
+    events: list[Event] = []
+    name = cat(t).empires[target].name
+    for tok in sorted(tokens):
+        if token_kind(tok) == "pirate":
+            events.append(event("pax.battle.survivor.lost", token=describe_token(tok), empire=name))
+            continue
+        events += free_token(t, tok, into=target)  # an agent comes from the pool
+        repress(t, tok, target)
+        events.append(event("pax.battle.survivor.repressed", empire=name, token=describe_token(tok)))
+    return events, []
+
+
+def _pending(node: Node) -> list[str]:
+    """The survivors still to place (a node saved before R-416 holds a single `token`)."""
+    args = node["args"]
+    return list(args["tokens"]) if "tokens" in args else [args["token"]]
 
 
 class Survivor(Action):
-    """BATTLE (3): a surviving agent or repressed attacker moves into an empty city or border
-    of the conquered empire; with no room it is repressed there for free (a pirate is lost)."""
+    """BATTLE (3): the attacking player puts surviving agents and repressed attackers, one line
+    each, into the empty cities (knights, rooks) or borders (pawns; pirates on sea borders) of
+    the conquered empire, in any order, until no survivor has room; the rest are repressed."""
 
     name = "survivor"
     decision = "where a battle survivor goes"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        tok, target = node["args"]["token"], node["args"]["target"]
-        kind = token_kind(tok)
+        target = node["args"]["target"]
+        pending = _pending(node)
         options: dict[str, Choice] = {}
-        if kind in ("knight", "rook"):
-            for city_id in cities_of(t, target):
-                if city_id not in t.state["cities"] and city_id not in t.state["busted"]:
-                    line = f"{kind} {city_line_name(cat(t), city_id)}"
-                    options.setdefault(line, Choice(kind, (city_id,), ("city",), line))
-        else:
-            for border_id in cat(t).empires[target].borders:
-                free = border_id not in t.state["borders"]
-                if free and (kind == "pawn" or cat(t).borders[border_id].sea):
-                    line = f"{kind} {border_line_name(cat(t), border_id)}"
-                    options[line] = Choice(kind, (border_id,), ("border",), line)
-        if options:
-            return list(options.values())
-        return [Choice("repress", (), (), "repress")]
+        for tok in sorted(set(pending)):
+            kind = token_kind(tok)
+            # the colour is written only when survivors of this kind differ in it
+            named = describe_token(tok) if len({p for p in pending if token_kind(p) == kind}) > 1 \
+                else kind
+            place_kind = "city" if kind in ("knight", "rook") else "border"
+            for place, words in _room(t, target, kind):
+                line = f"{named} {words}"
+                # no verb: the token words open the line ("knight paris", "reformist rook bruges")
+                options.setdefault(line, Choice("", (tok, place), ("token", place_kind), line))
+        return list(options.values())
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
-        tok, target = node["args"]["token"], node["args"]["target"]
-        name = cat(t).empires[target].name
-        if choice.verb == "repress":
-            if token_kind(tok) == "pirate":
-                return [event("pax.battle.survivor.lost", token=describe_token(tok), empire=name)]
-            freed = free_token(t, tok)  # an agent comes from the pool (TOKEN MANAGEMENT)
-            repress(t, tok, target)
-            return freed + [event("pax.battle.survivor.repressed", empire=name,
-                                  token=describe_token(tok))]
-        events = free_token(t, tok)
-        place = choice.args[0]
+        target, bank = node["args"]["target"], node["player"]
+        tok, place = choice.args
+        pending = _pending(node)
+        pending.remove(tok)
+        events = free_token(t, tok, into=place)
         if place in cat(t).borders:
             role = "pirate" if token_kind(tok) == "pirate" else "concession"
             t.state["borders"][place] = {role: tok}
@@ -243,7 +271,10 @@ class Survivor(Action):
             t.state["cities"][place] = tok
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
             where = cat(t).cities[place].name
-        return events + [event("pax.battle.survivor.placed", token=describe_token(tok), place=where)]
+        events.append(event("pax.battle.survivor.placed", token=describe_token(tok), place=where))
+        settled, follow = settle_survivors(t, bank, target, pending) if pending else ([], [])
+        t.agenda[0:0] = follow
+        return events + settled
 
 
 def shared_cities(t: Table, empire_id: str) -> list[list[str]]:

@@ -75,33 +75,45 @@ def available(t: Table, tok: str) -> int:
     return supply_of(cat(t), tok) - tokens_in_play(t.state)[tok]
 
 
-def free_token(t: Table, tok: str) -> list[Event]:
-    """Make one `tok` available (TOKEN MANAGEMENT): from repressed tokens first, else the map."""
+def free_token(t: Table, tok: str, *, into: str | None = None) -> list[Event]:
+    """Make one `tok` available (TOKEN MANAGEMENT): from repressed tokens first, else the map.
+    `into` is the city, border or empire (its repressed tokens) the token is going to: it is
+    never taken from there, or the placement would take the very token it displaces (R-007);
+    only when no other one exists is it taken from there after all."""
     if available(t, tok) > 0:
         return []
+    for spared in ((into,) if into else ()) + (None,):
+        taken = _take_token(t, tok, spared)
+        if taken is not None:
+            return taken
+    return []
+
+
+def _take_token(t: Table, tok: str, spared: str | None) -> list[Event] | None:
+    """Take one `tok` from anywhere but `spared`, in R-007's order; None when there is none."""
     for empire_id in sorted(t.state["empires"]):
         repressed = t.state["empires"][empire_id]["repressed"]
-        if tok in repressed:
+        if tok in repressed and empire_id != spared:
             repressed.remove(tok)
             return [event("pax.token.taken.repressed", token=describe_token(tok),
                           empire=cat(t).empires[empire_id].name)]
     for city_id in sorted(t.state["cities"]):
-        if t.state["cities"][city_id] == tok:
+        if t.state["cities"][city_id] == tok and city_id != spared:
             del t.state["cities"][city_id]
             return [event("pax.token.taken.city", token=describe_token(tok),
                           city=cat(t).cities[city_id].name)]
     for border_id in sorted(t.state["borders"]):
         content = t.state["borders"][border_id]
         for role, value in list(content.items()):
-            if value == tok:
+            if value == tok and border_id != spared:
                 remove_from_border(t, border_id, role)
                 return [event("pax.token.taken.border", token=describe_token(tok),
                               border=cat(t).borders[border_id].name)]
     for card_id in sorted(t.state["bishops"]):
-        if token("bishop", t.state["bishops"][card_id]) == tok:
+        if token("bishop", t.state["bishops"][card_id]) == tok and card_id != spared:
             del t.state["bishops"][card_id]
             return [event("pax.token.taken.card", token=describe_token(tok))]
-    return []
+    return None
 
 
 def repress(t: Table, tok: str, empire_id: str) -> None:

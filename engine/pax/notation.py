@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from engine.core.choice import fold
@@ -88,7 +89,15 @@ class PaxNamer:
         return result
 
     def known(self, kind: str, words: str) -> bool:
-        return True
+        """Whether `words` names anything of `kind` (a qualifier that names another place
+        contradicts a line; one that names nothing is simply not part of it)."""
+        pools: dict[str, Iterable[str]] = {"city": self.catalog.cities, "border": self.catalog.borders,
+                 "in": self.catalog.empires, "empire": self.catalog.empires,
+                 "side": ("agent", "repressed", "east", "west", "both")}
+        pool = pools.get(kind)
+        if pool is None:
+            return True
+        return any(self.score(kind, value, words) for value in pool)
 
     def _card(self, value: str, words: str) -> int:
         if words == fold(value) or self.slots.get(words) == value:

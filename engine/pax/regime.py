@@ -1,5 +1,5 @@
-"""REGIME CHANGE: the empire square changes hands (or sides), then the optional concession,
-emancipation of the repressed, and golden liberty after a vote in a theocracy."""
+"""REGIME CHANGE: the empire square changes hands (or sides), then the optional emancipation
+of the repressed, the optional concession, and golden liberty after a vote in a theocracy."""
 
 from __future__ import annotations
 
@@ -82,8 +82,12 @@ def regime_change(t: Table, bank: str, empire_id: str, *, cause: str,
         else:
             player(t, bank)[region].append(square_of(empire_id))
             events.append(event("pax.regime.king", empire=name, bank=bank))
-    follow = [new_node(t.state, "regime_concession", bank, empire=empire_id)]
-    follow.append(new_node(t.state, "emancipate", bank, empire=empire_id))
+    # BATTLE "Order of Battle" (4): emancipation, then the concession (R-412), so a concession
+    # repressed by this regime change can never be emancipated by it. No emancipation is
+    # asked when no repressed token has room (R-012: no decision without a choice).
+    follow = [new_node(t.state, "emancipate", bank, empire=empire_id)
+              ] if emancipation_options(t, empire_id) else []
+    follow.append(new_node(t.state, "regime_concession", bank, empire=empire_id))
     if cause == "vote" and data["religion"] != "medieval":
         follow.append(new_node(t.state, "golden_liberty", bank, empire=empire_id))
     return events, follow
@@ -114,7 +118,7 @@ class RegimeConcession(Action):
         border_id = choice.args[0]
         border = cat(t).borders[border_id]
         tok = token("pawn", bank)
-        events = free_token(t, tok)
+        events = free_token(t, tok, into=border_id)
         old = t.state["borders"].get(border_id, {}).get("concession")
         if old:
             player(t, bank)["florins"] -= 1

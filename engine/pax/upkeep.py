@@ -118,5 +118,8 @@ class Upkept(Action):
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return self.inner.default(t, node, options)
 
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return self.inner.explain(t, node, line)
+
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         return self.inner.apply(t, node, choice, chance) + upkeep(t)

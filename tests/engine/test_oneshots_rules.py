@@ -61,13 +61,15 @@ def test_campaign_makes_a_vassal_of_the_top_suzerain() -> None:
     t = table(patch={"empires.france.ruler": "fugger",
                      "players.fugger.west": ["empire_square_france"],
                      "empires.holy_roman_empire.ruler": "fugger",
-                     "empires.holy_roman_empire.suzerain": "france"})
+                     "empires.holy_roman_empire.suzerain": "france",
+                     "empires.hungary.repressed": ["pawn:medici"]})
     events, follow = regime_change(t, "fugger", "hungary", cause="campaign",
                                    conqueror="holy_roman_empire")
     assert t.state["empires"]["hungary"]["suzerain"] == "france"
     assert vassals_of(t, "france") == ["holy_roman_empire", "hungary"]
     assert t.state["players"]["fugger"]["east"] == []  # a vassal sits under its suzerain
-    assert [n["action"] for n in follow] == ["regime_concession", "emancipate"]
+    # emancipation before the concession
+    assert [n["action"] for n in follow] == ["emancipate", "regime_concession"]
     assert "Hungary becomes a vassal of France in Fugger's tableau." in [say(e) for e in events]
 
 
@@ -77,7 +79,9 @@ def test_campaign_from_an_enemy_tableau_discards_the_court() -> None:
                      "empires.england.ruler": "coeur",
                      "players.coeur.west": ["empire_square_england"],
                      "bishops": {"empire_square_england": "catholic"}})
-    regime_change(t, "fugger", "england", cause="campaign", conqueror="france")
+    _, follow = regime_change(t, "fugger", "england", cause="campaign", conqueror="france")
+    # nothing repressed, so no emancipation step is queued
+    assert [n["action"] for n in follow] == ["regime_concession"]
     assert t.state["bishops"] == {}
     assert t.state["players"]["coeur"]["west"] == []
     assert t.state["empires"]["england"]["suzerain"] == "france"
@@ -87,7 +91,7 @@ def test_a_vote_in_a_theocracy_offers_golden_liberty() -> None:
     t = table(patch={"empires.papal_states.ruler": "coeur",
                      "players.coeur.west": ["empire_square_papal_states"]})
     _, follow = regime_change(t, "fugger", "papal_states", cause="vote")
-    assert [n["action"] for n in follow] == ["regime_concession", "emancipate", "golden_liberty"]
+    assert [n["action"] for n in follow] == ["regime_concession", "golden_liberty"]
     _, follow = regime_change(t, "coeur", "france", cause="conspiracy")
     assert "golden_liberty" not in [n["action"] for n in follow]
 

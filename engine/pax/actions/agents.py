@@ -130,7 +130,7 @@ class PlaceAgent(Action):
         kind = args["type"]
         colour = bank if kind == "pawn" else args["religion"]
         tok = token(kind, colour)
-        events = free_token(t, tok)
+        events = free_token(t, tok, into=choice.args[0])
         if kind in ("knight", "rook"):
             return events + _place_in_city(t, bank, tok, choice.args[0])
         if kind in ("pirate", "pawn"):

@@ -24,6 +24,7 @@ from engine.pax.actions.ops.node import apply_ops, ops_options
 from engine.pax.actions.ops.tax import has_concession, set_standing, standing_answer, standing_options
 from engine.pax.actions.play import apply_play, play_options
 from engine.pax.actions.sell import apply_sell, sell_options
+from engine.pax.explain import ACTIONS_PER_TURN, explain_turn
 from engine.pax.model import player, prestige, tableau
 from engine.pax.victory import (
     ability_notes,
@@ -35,7 +36,6 @@ from engine.pax.victory import (
 )
 
 END = Choice("end", (), (), "end")
-ACTIONS_PER_TURN = 2
 
 
 def victory_options(t: Table, bank: str) -> list[Choice]:
@@ -130,6 +130,9 @@ class Turn(Action):
         """A single action line is forced; free standing-answer lines do not count."""
         actions = [c for c in options if c.verb != "standing"]
         return actions[0] if len(actions) == 1 else None
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return explain_turn(t, node["player"], line)
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         """A timeout passes the turn, even before any action (NMR "skip", ruling R-701)."""

@@ -64,9 +64,35 @@ def place_label(t: Table, place: str) -> str:
 
 
 def op_choice(t: Table, card_id: str, op_id: str, targets: Sequence[str],
-              kinds: Sequence[str], words: Sequence[str]) -> Choice:
+              kinds: Sequence[str], words: Sequence[str], *,
+              within: Sequence[str] | None = None) -> Choice:
+    """An op line; `within` lists the empires it can act from when the handler knows better
+    than the targets tell (a tax: the empires that can take the levy)."""
     line = " ".join(["op", label(t, card_id), op_type(t, op_id), *words])
-    return Choice("op", (f"{card_id}/{op_id}", *targets), ("card_op", *kinds), line)
+    return Choice("op", (f"{card_id}/{op_id}", *targets), ("card_op", *kinds), line,
+                  extra=_in_qualifier(t, card_id, targets, kinds, within))
+
+
+def _in_qualifier(t: Table, card_id: str, targets: Sequence[str], kinds: Sequence[str],
+                  within: Sequence[str] | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """R-514: a "The East"/"The West" card's op line may add `in EMPIRE` even where R-501
+    leaves it out; it agrees when the op could act from that empire (the empire of its first
+    place or empire target, else any of the region)."""
+    acting = acting_empires(t, card_id)
+    if len(acting) < 2 or "in" in kinds:
+        return ()
+    touched: list[str] = list(within or [])
+    for target, kind in ([] if within else zip(targets, kinds, strict=True)):
+        if kind == "city":
+            touched = [cat(t).cities[target].empire]
+        elif kind == "border":
+            touched = list(cat(t).borders[target].empires)
+        elif kind == "empire":
+            touched = [target]
+        if touched:
+            break
+    agreeing = [e for e in acting if e in touched] or acting
+    return (("in", tuple(agreeing)),)
 
 
 def split_card_op(choice: Choice) -> tuple[str, str]:

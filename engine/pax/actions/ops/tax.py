@@ -110,7 +110,7 @@ def tax_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
                                          (place_label(t, border_id), in_words(t, empire_id))))
             else:
                 choices.append(op_choice(t, card_id, op_id, (border_id,), ("border",),
-                                         (place_label(t, border_id),)))
+                                         (place_label(t, border_id),), within=taxing))
     return choices
 
 
