@@ -14,10 +14,30 @@ import typer
 from pbem.errors import ExitCode, PbemError, UsageError
 
 app = typer.Typer(
-    help="Play-by-email adjudicator for Pax Renaissance: signed orders in, reports out.",
+    help="Play-by-email adjudicator for Pax Renaissance and Age of Renaissance: signed orders "
+         "in, reports out.",
     no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False,
 )
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version  # start-up: --version only
+
+        try:
+            typer.echo(f"pbem {version('pbem')}")
+        except PackageNotFoundError:
+            typer.echo("pbem (not installed as a package)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print pbem's version.")] = False,
+) -> None:
+    """Play-by-email adjudicator: signed orders in, reports out."""
 
 GameArg = Annotated[Path, typer.Argument(help="The game file (YAML).")]
 

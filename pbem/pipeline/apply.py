@@ -52,8 +52,8 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
         game = games.open_game(path)
         try:
             applied = apply_text(game, text)
-        except DoesNotFitError:
-            seq = applied_before(path, text)
+        except DoesNotFitError as error:
+            seq = applied_before(path, text) if str(error).startswith("stale block") else None
             if seq is None:
                 raise
             raise DoesNotFitError(f"already applied as seq {seq}: this block was applied "

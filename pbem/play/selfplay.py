@@ -48,7 +48,7 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) ->
     while not ruleset.is_over(table):
         who = _pick_player(rng, waiting_for(table.agenda))
         choice = rng.choice(options_now(ruleset, table, who))
-        stats.verbs[choice.verb] += 1
+        stats.verbs[choice.verb or choice.line.split()[0]] += 1  # survivors have no verb
         events = answer(ruleset, table, choice, chance, who)
         events += run_automatic(ruleset, table, chance)
         stats.kinds.update(e["kind"] for e in events)

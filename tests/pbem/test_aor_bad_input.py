@@ -130,7 +130,7 @@ def test_envelope_errors_and_setup_answers_in_a_moderated_game(tmp_path: Path) -
     assert apply(game, stale)[0] == 0  # seq 0 still fits while the returns are open
     ok(game, "cy", lines_for(game, "cy")[0])
     assert status(game)["seq"] == 3
-    refused(game, stale, 4, "stale block: written against seq 0", "at seq 3")
+    refused(game, stale, 4, "already applied as seq 2")  # sent again: applied before
 
 
 def test_sealed_bids_and_turn_order_in_a_moderated_game(tmp_path: Path) -> None:

@@ -56,8 +56,9 @@ def signed(game: Path, lines: list[str], player: str | None = None) -> Path:
     bank = player or acting(game)
     orders = game.parent / "orders.txt"
     orders.write_text("\n".join(lines) + "\n")
+    # --force: these tests send illegal lines on purpose, to see `apply` refuse them
     code, out, err = run("sign", str(orders), "--key", str(roster_key(game, bank)),
-                         "--game", str(game))
+                         "--game", str(game), "--force")
     assert code == 0, err
     block = game.parent / "block.txt"
     block.write_text(out)
@@ -116,10 +117,14 @@ def test_each_line_of_options_applies_alone(game: Path) -> None:
 
 
 def test_stale_block_is_rejected_and_file_unchanged(game: Path) -> None:
+    other = game.parent / "other.txt"
+    other.write_text(signed(game, ["buy west 2", "end"]).read_text())  # also for seq 0
     block = signed(game, ["buy west 1", "end"])
     assert run("apply", str(game), str(block))[0] == 0
     before = game.read_bytes()
-    code, _, err = run("apply", str(game), str(block))
+    code, _, err = run("apply", str(game), str(block))  # the same block again: applied before
+    assert code == 4 and err.startswith("error: already applied as seq 1")
+    code, _, err = run("apply", str(game), str(other))  # never applied, and now stale
     assert code == 4 and err.startswith("error: stale block")
     assert game.read_bytes() == before
 
@@ -261,3 +266,20 @@ def test_an_unsigned_block_with_orders_is_refused(game: Path) -> None:
     mail.write_text(unsigned)
     code, _, err = run("apply", str(game), str(mail))
     assert code == 3 and "not signed" in err
+
+
+def test_sign_with_the_game_refuses_an_illegal_line_unless_forced(game: Path) -> None:
+    orders = game.parent / "orders.txt"
+    orders.write_text("marry hungry\n")
+    key = str(roster_key(game, acting(game)))
+    code, out, err = run("sign", str(orders), "--key", key, "--game", str(game))
+    assert code == 1 and out == "" and "line 1: 'marry hungry'" in err and "--force" in err
+    code, out, _ = run("sign", str(orders), "--key", key, "--game", str(game), "--force")
+    assert code == 0 and "BEGIN PBEM ORDERS" in out
+
+
+def test_a_resent_block_says_it_was_applied_already(game: Path) -> None:
+    block = signed(game, ["buy west 1", "end"])
+    assert run("apply", str(game), str(block))[0] == 0
+    code, _, err = run("apply", str(game), str(block))
+    assert code == 4 and "already applied as seq 1" in err
