@@ -16,6 +16,7 @@ replies) are left alone and listed. Mail may go out twice after an interruption,
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -180,6 +181,8 @@ def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery
         try:
             handled = handle(item, key, by_id, delivery, settings, now)
         except Exception as error:  # noqa: BLE001 - one bad mail never stops the inbox
+            if os.environ.get("PBEM_DEBUG"):
+                raise
             handled = Handled(f"set aside: the message cannot be read ({type(error).__name__})",
                               "aside")
         if handled.mark in ("looked", "aside"):

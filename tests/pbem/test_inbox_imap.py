@@ -24,7 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
-from pbem.delivery import inbox, mail, mailboxes
+from pbem.delivery import inbox, mail, mailboxes, transport
 from pbem.errors import UsageError
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
@@ -158,9 +158,9 @@ class Recorder:
     def __init__(self) -> None:
         self.count = 0
 
-    def deliver(self, messages: list[object]) -> list[str]:
+    def deliver_each(self, messages: list[object]) -> list[transport.Sent]:
         self.count += len(messages)
-        return ["ok"] * len(messages)
+        return [transport.Sent(True, "ok") for _ in messages]
 
 
 def test_inbox_over_imap(tmp_path: Path, imap_port: int,
@@ -177,7 +177,7 @@ def test_inbox_over_imap(tmp_path: Path, imap_port: int,
         pass
     monkeypatch.setenv("PBEM_IMAP_PASSWORD", PASSWORD)
     with mailboxes.imap_messages(url, settings) as items:
-        lines = inbox.process(items, [game], out, settings, NOW)
+        lines = inbox.process(items, [game], out, settings, NOW, verbose=True)
     assert "applied as seq 1" in lines[0] and lines[1].endswith("left alone: no order block")
     assert gamefile.load(game).seq == 1 and out.count == 5
     assert unseen(imap_port) == 1  # the chat stays unseen, the orders are flagged \Seen
@@ -185,7 +185,11 @@ def test_inbox_over_imap(tmp_path: Path, imap_port: int,
     result = CliRunner().invoke(app, ["inbox", str(game), "--imap", url, "--outbox",
                                       str(tmp_path / "out")])
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.count("\n") == 1 and "no order block" in result.stdout
+    assert result.stdout == ""  # the chat was looked at before: a quiet run
+    result = CliRunner().invoke(app, ["inbox", str(game), "--imap", url, "--outbox",
+                                      str(tmp_path / "out"), "--verbose"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("\n") == 1 and "no order block (before)" in result.stdout
     monkeypatch.setenv("PBEM_IMAP_PASSWORD", "wrong")
     result = CliRunner().invoke(app, ["inbox", str(game), "--imap", url])
     assert result.exit_code == 2 and "IMAP 127.0.0.1" in result.stderr

@@ -115,3 +115,32 @@ def test_the_reason_a_message_was_set_aside_is_in_the_post_book(game: Path,
     run(maildir, game, out)
     looked = mail.Book.load(game).data["looked"]
     assert len(looked) == 1 and next(iter(looked.values()))["where"] == "new/1.bad"
+
+
+def test_an_imap_server_that_closes_at_the_greeting_is_a_usage_error(game: Path) -> None:
+    """Not a crash (exit 70): the host is told the server could not be reached."""
+    import socket
+    import threading
+
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    port = server.getsockname()[1]
+
+    def hang_up() -> None:
+        for _ in range(2):
+            conn, _ = server.accept()
+            conn.close()
+
+    worker = threading.Thread(target=hang_up, daemon=True)
+    worker.start()
+    result = CliRunner().invoke(app, ["inbox", str(game), "--imap",
+                                      f"imap://host@127.0.0.1:{port}/INBOX"],
+                                env={"PBEM_IMAP_PASSWORD": "x"})
+    server.close()
+    assert result.exit_code == 2 and "cannot reach the IMAP server" in result.stderr
+    assert "Traceback" not in result.output
