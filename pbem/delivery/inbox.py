@@ -75,7 +75,7 @@ def _text_of(part: EmailMessage) -> str:
 
 def message_blocks(message: EmailMessage) -> list[OrderBlock]:
     """The blocks of the plain-text parts (and attachments), else of the HTML parts."""
-    plain: list[tuple[str, bool | None]] = []
+    plain: list[tuple[str, bool | None, bool]] = []
     html: list[str] = []
     for part in message.walk():
         if part.is_multipart() or part.get_content_maintype() != "text":
@@ -86,16 +86,18 @@ def message_blocks(message: EmailMessage) -> list[OrderBlock]:
             html.append(text)
         else:
             is_flowed = str(part.get_param("format", "")).lower() == "flowed"
-            plain.append((text, True if is_flowed else None))
+            delsp = is_flowed and str(part.get_param("delsp", "")).lower() == "yes"
+            plain.append((text, True if is_flowed else None, delsp))
     errors: list[BlockError] = []
-    html_group: list[tuple[str, bool | None]] = [(html_to_text(text), None) for text in html]
+    html_group: list[tuple[str, bool | None, bool]] = [(html_to_text(text), None, False)
+                                                       for text in html]
     for group in (plain, html_group):
         blocks: list[OrderBlock] = []
-        for text, flowed in group:
+        for text, flowed, delsp in group:
             try:
-                blocks += find_blocks(text, flowed=flowed)
+                blocks += find_blocks(text, flowed=flowed, delsp=delsp)
             except BlockError:
-                good, bad = _good_blocks(text, flowed)
+                good, bad = _good_blocks(text, flowed, delsp)
                 blocks, errors = blocks + good, errors + bad
         # An unsigned block with no orders is a quoted report skeleton, not an order block.
         blocks = [b for b in blocks if b.lines or b.signature]
@@ -106,7 +108,8 @@ def message_blocks(message: EmailMessage) -> list[OrderBlock]:
     return []
 
 
-def _good_blocks(text: str, flowed: bool | None) -> tuple[list[OrderBlock], list[BlockError]]:
+def _good_blocks(text: str, flowed: bool | None,
+                 delsp: bool = False) -> tuple[list[OrderBlock], list[BlockError]]:
     """Each block read alone, when one spoils the rest: a reply may quote the report's unsigned
     skeleton, with or without '> ' marks (Outlook appends the original message as is). A
     skeleton is not an error: "thanks!" quoting the report holds no block."""
@@ -119,7 +122,7 @@ def _good_blocks(text: str, flowed: bool | None) -> tuple[list[OrderBlock], list
     bad: list[BlockError] = []
     for chunk in chunks[1:]:
         try:
-            good += find_blocks("\n".join(chunk), flowed=flowed)
+            good += find_blocks("\n".join(chunk), flowed=flowed, delsp=delsp)
         except BlockError as error:
             if not any(SKELETON_HINT in line for line in chunk):
                 bad.append(error)

@@ -221,7 +221,8 @@ def marker_kind(line: str) -> str | None:
     return None
 
 
-def split_blocks(candidate: Candidate, *, flowed: bool | None = None) -> list[RawBlock]:
+def split_blocks(candidate: Candidate, *, flowed: bool | None = None,
+                 delsp: bool = False) -> list[RawBlock]:
     """Every block in one reading of a message, in order; BlockError if one is malformed."""
     lines = candidate.text.split("\n")
     blocks: list[RawBlock] = []
@@ -237,13 +238,14 @@ def split_blocks(candidate: Candidate, *, flowed: bool | None = None) -> list[Ra
             raise BlockError(f"found a {kind!r} line without a {BEGIN!r} line before it")
         # The BEGIN line's quoting is the block's: a reply quotes every line alike.
         depth = line[: len(line) - len(unquoted)].count(">")
-        block, index = _read_block(lines, index + 1, depth, candidate.bbcode, flowed)
+        block, index = _read_block(lines, index + 1, depth, candidate.bbcode, flowed, delsp)
         blocks.append(block)
     return blocks
 
 
 def _read_block(
-    lines: list[str], start: int, depth: int, bbcode: bool, flowed: bool | None
+    lines: list[str], start: int, depth: int, bbcode: bool, flowed: bool | None,
+    delsp: bool = False,
 ) -> tuple[RawBlock, int]:
     head: list[tuple[str, str]] = []
     signature: list[str] | None = None
@@ -259,11 +261,11 @@ def _read_block(
             signature = []
         elif kind == END:
             if signature is None:
-                return RawBlock(_unflow(head, flowed), None), index + 1
+                return RawBlock(_unflow(head, flowed, delsp), None), index + 1
             if flowed is None:
                 flowed = _flow_evidence(signature)
             sig = tuple(line.strip() for line in signature)
-            return RawBlock(_unflow(head, flowed), sig), index + 1
+            return RawBlock(_unflow(head, flowed, delsp), sig), index + 1
         elif signature is not None:
             signature.append(content)
         else:
@@ -301,14 +303,19 @@ def _flow_evidence(signature: list[str]) -> bool | None:
     return True if wrapped and len(lines[1].strip()) >= _ED25519_BASE64 else None
 
 
-def _unflow(lines: list[tuple[str, str]], flowed: bool | None) -> tuple[str, ...]:
-    """Join format=flowed soft breaks (a physical line ending in a space); strip every line."""
+def _unflow(lines: list[tuple[str, str]], flowed: bool | None,
+            delsp: bool = False) -> tuple[str, ...]:
+    """Join format=flowed soft breaks (a physical line ending in a space); strip every line.
+    With DelSp=yes (RFC 3676 4.2) the space before a soft break was added by the encoder, who
+    may break inside a word: it is deleted when the lines are joined."""
     joined: list[str] = []
     index = 0
     while index < len(lines):
         pieces = [lines[index][1]]
         while index + 1 < len(lines) and _is_soft_break(*lines[index], lines[index + 1][1], flowed):
             index += 1
+            if delsp and pieces[-1].endswith(" "):
+                pieces[-1] = pieces[-1][:-1]
             pieces.append(lines[index][1])
         joined.append("".join(pieces).strip())
         index += 1

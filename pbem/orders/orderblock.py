@@ -115,19 +115,21 @@ def parse_order_text(text: str) -> OrderBlock:
     return _make_block(normalized.split("\n"), None, normalized)
 
 
-def find_blocks(text: str, *, flowed: bool | None = None) -> list[OrderBlock]:
+def find_blocks(text: str, *, flowed: bool | None = None, delsp: bool = False
+                ) -> list[OrderBlock]:
     """Every armored block in `text`, in order, after undoing transport damage.
 
     `flowed` says whether the text is `format=flowed` (from the mail's Content-Type); with
-    None, the wrapping of the ed25519 signature line or the line lengths tell. BlockError if
-    a block is malformed; [] if there is none.
+    None, the wrapping of the ed25519 signature line or the line lengths tell. `delsp` is the
+    Content-Type's DelSp=yes. BlockError if a block is malformed; [] if there is none.
     """
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
     outcomes: list[list[OrderBlock] | BlockError] = []
     for candidate in blockfinder.candidates(text):
         try:
-            blocks = [_from_raw(raw) for raw in blockfinder.split_blocks(candidate, flowed=flowed)]
+            blocks = [_from_raw(raw) for raw in blockfinder.split_blocks(candidate, flowed=flowed,
+                                                                         delsp=delsp)]
         except BlockError as error:
             outcomes.append(error)
             continue

@@ -144,3 +144,53 @@ def test_an_imap_server_that_closes_at_the_greeting_is_a_usage_error(game: Path)
     server.close()
     assert result.exit_code == 2 and "cannot reach the IMAP server" in result.stderr
     assert "Traceback" not in result.output
+
+
+def delsp_flowed(block: str, sender: str, width: int = 40) -> bytes:
+    """format=flowed; DelSp=yes (RFC 3676 4.2), as some clients send it: a long line is cut
+    anywhere, even inside a word, and a space is added before each soft break."""
+    from email.mime.text import MIMEText
+
+    from tests.pbem.test_mail_helpers import headers
+
+    out = []
+    for line in block.splitlines():
+        while len(line) > width:
+            out.append(line[:width] + " ")
+            line = line[width:]
+        out.append(line)
+    message = MIMEText("\n".join(out) + "\n", "plain", "utf-8")
+    message.replace_header("Content-Type",
+                           'text/plain; charset="utf-8"; format=flowed; delsp=yes')
+    headers(message, sender, "orders")
+    return message.as_bytes()
+
+
+def test_format_flowed_with_delsp_joins_words_cut_in_two(game: Path, tmp_path: Path) -> None:
+    maildir, out = make_maildir(tmp_path / "Maildir"), Recorder()
+    block = block_for(game, first_move(game))
+    raw = delsp_flowed(block, address(game, acting(game)))
+    assert b"delsp=yes" in raw
+    drop(maildir, raw)
+    lines = run(maildir, game, out)
+    assert "applied as seq 1" in lines[0], lines
+
+
+def test_delsp_is_honoured_where_a_line_is_cut_inside_a_word() -> None:
+    """RFC 3676 4.2: the 63-character line of the issue, cut as `... pa ` + `pal...`."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    from pbem.orders.orderblock import canonical_payload, find_blocks, format_block
+    from pbem.orders.signatures import parse_public_key, public_key_line, sign, verify
+
+    key = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
+    line = 'play "Oratory of Divine Love" papal bull against the heretics now'
+    payload = canonical_payload("g", "medici", 3, "0123456789abcdef", [line])
+    text = format_block("g", "medici", 3, "0123456789abcdef", [line], sign(key, payload))
+    cut = text.replace(line, line[:32] + " \n" + line[32:])  # "... pa " + "pal bull ..."
+    assert line[30:35] == "papal"
+    read = find_blocks(cut, flowed=True, delsp=True)[0]
+    assert read.lines[0].text == line
+    public = parse_public_key(public_key_line(key.public_key().public_bytes_raw(), "m", None))
+    verify(public, read.payload(), read.signature or "")  # raises if the line changed
+    assert find_blocks(cut, flowed=True)[0].lines[0].text != line  # DelSp=no keeps the space
