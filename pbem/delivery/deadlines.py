@@ -168,6 +168,19 @@ class Due:
         return self.deadline is not None and now >= self.deadline
 
 
+def clock_key(gf: GameFile) -> str:
+    """What a deadline clock belongs to: a player's whole turn (while the state's turn is
+    theirs), else the pending decision itself (an out-of-turn answer, a simultaneous one)."""
+    node = next_pending(gf.agenda)
+    if node is None:
+        return f"over:{gf.seq}"
+    if "players" not in node:
+        turn = gf.state.get("turn")
+        if isinstance(turn, dict) and turn.get("player") == node.get("player"):
+            return f"turn:{turn.get('number')}:{node['player']}"
+    return f"node:{node['id']}"
+
+
 def due_now(gf: GameFile, since: datetime) -> list[Due]:
     """Who owes the pending decision and by when (the clock started at `since`); the public
     agenda says who owes what in every mode."""

@@ -177,18 +177,29 @@ class Book:
         gamefile.write_atomic(self.path, text)
 
     def since(self, gf: GameFile, now: datetime) -> datetime:
-        """When the pending decision's clock started: when pbem first saw this seq."""
+        """When the clock of what is owed now started (starting it now if it is new). A clock
+        belongs to what a player owes in one go (deadlines.clock_key): a partial block does
+        not restart it, and a turn interrupted by someone else's out-of-turn answer resumes
+        its own clock afterwards."""
+        key = deadlines.clock_key(gf)
         clock = self.data["clock"]
-        if clock.get("game") != gf.game_id or clock.get("seq") != gf.seq:
-            self.data["clock"] = {"game": gf.game_id, "seq": gf.seq,
-                                  "since": deadlines.iso(now), "reminded": []}
+        if clock.get("game") != gf.game_id or clock.get("key") != key:
+            kept = self.data.setdefault("clocks", {})
+            if clock.get("game") == gf.game_id and clock.get("key"):
+                kept[str(clock["key"])] = clock  # an interrupted turn's clock, to resume
+            self.data["clock"] = kept.pop(key, None) or {
+                "game": gf.game_id, "key": key, "since": deadlines.iso(now), "reminded": []}
+            self.data["clocks"] = dict(list(kept.items())[-20:])
         return deadlines.parse_time(str(self.data["clock"]["since"]))
 
     def started(self, gf: GameFile) -> datetime | None:
-        """When the pending decision's clock started, if a mail run has started it (read-only)."""
+        """When the clock of what is owed now started, if a mail run has started it (read-only)."""
+        key = deadlines.clock_key(gf)
         clock = self.data["clock"]
-        if clock.get("game") != gf.game_id or clock.get("seq") != gf.seq:
-            return None
+        if clock.get("game") != gf.game_id or clock.get("key") != key:
+            clock = dict(self.data.get("clocks", {}).get(key) or {})
+            if clock.get("game") != gf.game_id:
+                return None
         return deadlines.parse_time(str(clock["since"]))
 
     def thread(self, gf: GameFile, domain: str) -> str:

@@ -103,3 +103,23 @@ def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path
         shutil.copy(moved, game)  # the block lands while the timeout waits
     worker.join(30)
     assert "not overdue" in outcome["out"] and gamefile.load(game).seq == 1
+
+
+def test_a_partial_block_does_not_restart_the_players_clock(tmp_path: Path) -> None:
+    """Issue 23 §4: one line every 47 hours must not hold a game forever. The clock belongs
+    to the player's whole turn; an answer out of turn has its own."""
+    from pbem.store import gamefile
+    from tests.pbem.test_mail_helpers import block_for, make_game
+
+    game = make_game(tmp_path)
+    ok("deadlines", str(game), "--set", "default=48h", "--nmr", "skip",
+       "--now", "2027-03-01T00:00:00Z")
+    mover = str(status(game)["waiting_for"][0])
+    first = json.loads(ok("options", str(game), "--json"))["lines"]
+    buy = next(line for line in first if line.startswith("buy"))
+    runner.invoke(app, ["apply", str(game), "-"], input=block_for(game, [buy]))  # no `end`
+    assert gamefile.load(game).seq == 1 and status(game)["waiting_for"] == [mover]
+    ok("timeout", str(game), "--now", "2027-03-02T23:00:00Z")  # a mail run sees the new seq
+    assert gamefile.load(game).seq == 1  # 47 hours in: not late yet
+    ok("timeout", str(game), "--now", "2027-03-03T01:00:00Z")  # 49 hours since the turn began
+    assert gamefile.load(game).log[-1]["kind"] == "timeout"
