@@ -25,8 +25,8 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from pbem import words
-from pbem.delivery import deadlines, queue
-from pbem.delivery.mail import Book, MailSettings, open_book, reply, report_messages
+from pbem.delivery import bounces, deadlines, queue
+from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, report_messages
 from pbem.delivery.mailboxes import Incoming
 from pbem.delivery.transport import Delivery
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
@@ -230,6 +230,9 @@ _BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 def handle(item: Incoming, key: str, games: dict[str, Path], delivery: Delivery,
            settings: MailSettings, now: datetime) -> Handled:
+    delayed, failed = bounces.failures(item.raw)
+    if delayed or failed:
+        return handle_bounce(item, games, delayed, failed, delivery, settings, now)
     if is_automatic(item.message):
         return Handled("left alone: an automatic message", "looked")
     try:
@@ -251,6 +254,31 @@ def handle(item: Incoming, key: str, games: dict[str, Path], delivery: Delivery,
     marks = {r.mark for r in results}
     mark = "retry" if "retry" in marks else "aside" if "aside" in marks else "done"
     return Handled("; ".join(r.text for r in results), mark)
+
+
+def handle_bounce(item: Incoming, games: dict[str, Path], delayed: set[str], failed: set[str],
+                  delivery: Delivery, settings: MailSettings, now: datetime) -> Handled:
+    """Record a bounce in each game whose players it names; tell the moderator once."""
+    noted = []
+    for path in games.values():
+        with open_book(path) as book:
+            game = games_.open_game(path, head_only=False, whole=False)
+            first = bounces.record(book.data, game.gf, delayed, failed, now)
+            named = bounces.players_at(game.gf, failed | delayed)
+            if not named:
+                continue
+            noted += named
+            if first:
+                intro = [f"Mail to {', '.join(first)} is bouncing; they may not be getting "
+                         f"their reports of game {game.gf.game_id}.", *bounces.lines(book.data)]
+                notice = compose(game, None, kind="notice", intro=intro, settings=settings,
+                                 subject=f"[{game.gf.game_id}] mail to {', '.join(first)} "
+                                         "is bouncing", book=book, now=now, report=False)
+                queue.put(path, [notice] if notice is not None else [])
+        queue.flush(path, delivery)
+    kind = "failed" if failed else "delayed"
+    whom = ", ".join(sorted(set(noted))) or "no player of these games"
+    return Handled(f"bounce: mail to {whom} {kind}; recorded, not answered", "looked")
 
 
 def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],

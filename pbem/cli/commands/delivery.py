@@ -18,16 +18,17 @@ from pbem.store import gamefile
 from pbem.words import public_texts, say
 
 if TYPE_CHECKING:
-    from pbem.delivery import deadlines, gitplay, inbox, mail, mailboxes, queue, transport
+    from pbem.delivery import bounces, deadlines, gitplay, inbox, mail, mailboxes, queue, transport
     from pbem.pipeline import game as games
     from pbem.pipeline import replace
     from pbem.pipeline import timeout as timeouts
     from pbem.views import model as views
     from pbem.views import report
 else:
-    (deadlines, gitplay, inbox, mail, mailboxes, queue, transport, games, replace, timeouts,
-     report, views) = (
-        lazy(f"pbem.{name}") for name in ("delivery.deadlines", "delivery.gitplay",
+    (bounces, deadlines, gitplay, inbox, mail, mailboxes, queue, transport, games, replace,
+     timeouts, report, views) = (
+        lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
+                                          "delivery.gitplay",
                                           "delivery.inbox", "delivery.mail", "delivery.mailboxes",
                                           "delivery.queue", "delivery.transport",
                                           "pipeline.game", "pipeline.replace", "pipeline.timeout",
@@ -180,10 +181,11 @@ def remind(
         sent = transport.deliver(transport.delivery_for(outbox, settings), messages)
         reminded.extend(name for name in names if name not in reminded)
         late = [d.player for d in deadlines.due_now(gf, since) if d.is_late(moment)]
+        bouncing = bounces.lines(book.data)
     waiting = [p for p in late if p not in names]
     if not sent and waiting:
         sent = [f"already reminded: {', '.join(waiting)} (late; --again reminds again)"]
-    _echo(sent or ["no one is late"])
+    _echo((sent or ["no one is late"]) + [f"mail: {line}" for line in bouncing])
 
 
 @app.command()

@@ -23,15 +23,17 @@ from pbem.store import gamefile
 from pbem.words import public_texts
 
 if TYPE_CHECKING:
-    from pbem.delivery import deadlines, gitplay, mail, queue, transport
+    from pbem.delivery import bounces, deadlines, gitplay, mail, queue, transport
     from pbem.orders import signing
     from pbem.pipeline import replay
     from pbem.views import duedates
     from pbem.views import model as views
     from pbem.views import report as reports
 else:
-    deadlines, duedates, gitplay, mail, queue, transport, reports, signing, replay, views = (
-        lazy(f"pbem.{name}") for name in ("delivery.deadlines", "views.duedates",
+    (bounces, deadlines, duedates, gitplay, mail, queue, transport, reports, signing, replay,
+     views) = (
+        lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
+                                          "views.duedates",
                                           "delivery.gitplay", "delivery.mail",
                                           "delivery.queue", "delivery.transport",
                                           "views.report", "orders.signing", "pipeline.replay",
@@ -261,6 +263,7 @@ def status(
     moment = deadlines.parse_time(now) if now else datetime.now(UTC)
     data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
     data["queued_mail"] = len(queue.queued(game))
+    data["bouncing"] = bounces.lines(mail.Book.load(game).data)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
         return
@@ -280,6 +283,8 @@ def status(
         for row in data["deadlines"]:
             late = " (late)" if row["late"] else ""
             typer.echo(f"deadline: {row['who']} by {row['when']}{late}")
+    for line in data["bouncing"]:
+        typer.echo(f"mail: {line}")
     if data["queued_mail"]:
         typer.echo(f"mail: {data['queued_mail']} message(s) queued, not sent yet; the next "
                    "mail run for this game sends them")
