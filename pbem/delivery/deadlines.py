@@ -101,20 +101,28 @@ def check_zone(name: str) -> ZoneInfo:
                          "Europe/Lisbon") from None
 
 
-def set_timezones(path: Path, zones: dict[str, str]) -> None:
-    """Set players' time zones: every pair is checked before anything is written."""
+DIGESTS = ("each", "daily")
+
+
+def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str]) -> None:
+    """Set players' time zones and digest choices: every pair is checked before anything is
+    written."""
     for zone in zones.values():
         check_zone(zone)
+    for choice in digests.values():
+        if choice not in DIGESTS:
+            raise UsageError(f"unknown digest '{choice}'; choose {' or '.join(DIGESTS)}")
     with gamefile.locked(path):
         gf = gamefile.load(path)
-        for player in zones:
+        for player in [*zones, *digests]:
             if gf.roster_entry(player) is None:
                 raise UsageError(f"unknown player '{player}'; players: "
                                  f"{', '.join(gf.player_ids())}")
-        for player, zone in zones.items():
-            entry = gf.roster_entry(player)
-            assert entry is not None
-            entry["timezone"] = zone
+        for field, values in (("timezone", zones), ("digest", digests)):
+            for player, value in values.items():
+                entry = gf.roster_entry(player)
+                assert entry is not None
+                entry[field] = value
         gamefile.write_atomic(path, gamefile.dump_text(gf))
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 
 from pbem import words
 from pbem.delivery import bounces, deadlines, queue
-from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, report_messages
+from pbem.delivery.digests import report_messages
+from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply
 from pbem.delivery.mailboxes import Incoming
 from pbem.delivery.transport import Delivery
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
@@ -325,7 +326,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
         try:
             outgoing = _receipt(item, game, book, seq, events, settings, now)
             if fresh:
-                outgoing += report_messages(game, book, settings, now)
+                outgoing += report_messages(game, book, settings, now, after_move=True)
         except (PbemError, ValueError, TypeError) as failure:
             outgoing = []
             result += f"; no mail composed ({failure})"

@@ -323,23 +323,6 @@ def subject_for(game: Game) -> str:
     return f"[{gf.game_id}] seq {gf.seq}: {names} to {data['decision']}"
 
 
-def report_messages(game: Game, book: Book, settings: MailSettings, now: datetime, *,
-                    only: Sequence[str] = (), intro: Sequence[str] = ()) -> list[EmailMessage]:
-    """Every player's own report, and the public report for the moderator."""
-    gf = game.gf
-    messages = []
-    readers: list[str | None] = [*gf.player_ids(), None]
-    for reader in readers:
-        if only and (reader or deadlines.MODERATOR) not in only:
-            continue
-        message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
-                          settings=settings, book=book, now=now)
-        if message is not None:
-            thread(message, book, gf, reader, settings)
-            messages.append(message)
-    return messages
-
-
 def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, kind: str,
           subject: str, intro: Sequence[str], settings: MailSettings, book: Book,
           now: datetime, report: bool) -> EmailMessage | None:

@@ -15,7 +15,8 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from pathlib import Path
 
-from pbem.delivery.mail import MailSettings, open_book, report_messages
+from pbem.delivery.digests import report_messages
+from pbem.delivery.mail import MailSettings, open_book
 from pbem.delivery.transport import Delivery, deliver
 from pbem.pipeline.game import open_game
 from pbem.store import gamefile
@@ -81,7 +82,8 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
     a failure is an error (nothing was changed)."""
     with open_book(game) as book:
         opened = open_game(game, head_only=False)  # the whole state when this run has it
-        messages = report_messages(opened, book, settings, now, only=only)
+        # After a move (queued mail), those who need not act get a digest; `send` mails all.
+        messages = report_messages(opened, book, settings, now, only=only, after_move=queue)
         if queue:
             put(game, messages)
     if not queue:

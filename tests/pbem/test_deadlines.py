@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem import api
 from pbem.cli import app
-from pbem.delivery import deadlines, inbox, mail, mailboxes, transport
+from pbem.delivery import deadlines, digests, inbox, mail, mailboxes, transport
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.signatures import write_keypair
 from pbem.orders.signing import sign_orders
@@ -106,7 +106,7 @@ def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
     assert f"{mover}: " in out and "America/New_York SHA256:" in out
     cli("deadlines", str(game), "--set", "turn=2d", "--now", T0)
     book = mail.Book.load(game)
-    messages = mail.report_messages(open_game(game, head_only=False), book, settings_for(1),
+    messages = digests.report_messages(open_game(game, head_only=False), book, settings_for(1),
                                     deadlines.parse_time(T0))
     texts = {m["X-Pbem-For"]: m.get_body(("plain",)).get_content()  # type: ignore[union-attr]
              for m in messages}

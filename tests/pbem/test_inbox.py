@@ -84,8 +84,11 @@ def test_every_client_shape_is_applied(game: Path, tmp_path: Path, shape: str) -
     assert len(lines) == 1 and "applied as seq 1" in lines[0], lines
     assert gamefile.load(game).seq == 1
     assert out.kinds()[0] == f"receipt:{mover}"
+    # The full report to whoever must act (and the moderator), a digest to the others.
+    owed = api.status(gamefile.load(game))["waiting_for"]
     assert sorted(out.kinds()[1:]) == sorted(
-        [f"report:{p}" for p in gamefile.load(game).player_ids()] + ["report:public"])
+        [f"{'report' if p in owed else 'digest'}:{p}" for p in gamefile.load(game).player_ids()]
+        + ["report:public"])
     receipt = out.messages[0]
     assert receipt["In-Reply-To"] and receipt["Subject"] == "[lisbon] seq 1: orders applied"
     assert list((maildir / "new").iterdir()) == []

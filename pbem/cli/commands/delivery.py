@@ -18,16 +18,27 @@ from pbem.store import gamefile
 from pbem.words import public_texts, say
 
 if TYPE_CHECKING:
-    from pbem.delivery import bounces, deadlines, gitplay, inbox, mail, mailboxes, queue, transport
+    from pbem.delivery import (
+        bounces,
+        deadlines,
+        digests,
+        gitplay,
+        inbox,
+        mail,
+        mailboxes,
+        queue,
+        transport,
+    )
     from pbem.pipeline import game as games
     from pbem.pipeline import replace
     from pbem.pipeline import timeout as timeouts
     from pbem.views import model as views
     from pbem.views import report
 else:
-    (bounces, deadlines, gitplay, inbox, mail, mailboxes, queue, transport, games, replace,
-     timeouts, report, views) = (
+    (bounces, deadlines, digests, gitplay, inbox, mail, mailboxes, queue, transport, games,
+     replace, timeouts, report, views) = (
         lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
+                                          "delivery.digests",
                                           "delivery.gitplay",
                                           "delivery.inbox", "delivery.mail", "delivery.mailboxes",
                                           "delivery.queue", "delivery.transport",
@@ -277,18 +288,25 @@ def roster(
         help="Print an OpenSSH allowed_signers file of the players' keys.")] = False,
     timezone: Annotated[list[str] | None, typer.Option(
         help="PLAYER=ZONE, e.g. medici=Europe/Lisbon; repeat.")] = None,
+    digest: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
+             "day (`pbem digest`); repeat.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
 ) -> None:
     """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones."""
     zones = _pairs(timezone or [], "PLAYER=ZONE")
-    if zones:
-        deadlines.set_timezones(game, {name.lower(): zone for name, zone in zones.items()})
+    choices = {name.lower(): value.lower() for name, value in
+               _pairs(digest or [], "PLAYER=each|daily").items()}
+    if zones or choices:
+        deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
+                                    choices)
     gf = gamefile.load(game)
     if allowed_signers:
         typer.echo(gitplay.allowed_signers(gf), nl=False)
         return
     rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
-             "timezone": p.get("timezone"), "key": parse_public_key(p["key"]).fingerprint()}
+             "timezone": p.get("timezone"), "digest": p.get("digest", "each"),
+             "key": parse_public_key(p["key"]).fingerprint()}
             for p in [*gf.roster["players"],
                       *([{"id": "moderator", **gf.roster["moderator"]}]
                         if gf.roster.get("moderator") else [])]]
@@ -298,6 +316,21 @@ def roster(
     for row in rows:
         typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
                    f"{row['timezone'] or 'UTC'} {row['key']}")
+
+
+@app.command(name="digest")
+@boundary
+def digest_command(
+    game: GameArg, outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Mail the daily digest to the players who chose one and whose day is up (run it from
+    cron, e.g. hourly); quiet when there is nothing to send."""
+    settings, moment = mail.mail_settings_for_sending(game, mail_config), _now(now)
+    with mail.open_book(game) as book:
+        opened = games.open_game(game, head_only=False)
+        queue.put(game, digests.due_digests(opened, book, settings, moment))
+    sent, failed = queue.flush(game, transport.delivery_for(outbox, settings))
+    _echo(sent + queue.queued_note(failed))
 
 
 @app.command(name="replace-player")

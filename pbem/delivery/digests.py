@@ -1,0 +1,114 @@
+"""Mail a player keeps reading: the full report goes to whoever must act; the others get a
+short digest (what happened since their last mail, who acts next) with the full report
+attached, so no report is lost. A player who sets `digest: daily` (`pbem roster --digest
+ada=daily`) gets no mail for other players' moves, and one digest a day of everything that
+happened (`pbem digest`, run from cron) — and still their full report at once whenever they
+must act."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+
+from pbem.delivery import deadlines
+from pbem.delivery.mail import Book, MailSettings, compose, subject_for, thread
+from pbem.pipeline.game import Game
+from pbem.pipeline.queries import status
+from pbem.views.model import entry_texts, report_model
+from pbem.views.report import render
+
+PREFERENCES = ("each", "daily")
+DAY = timedelta(hours=24)
+
+
+def preference(game: Game, reader: str) -> str:
+    entry = game.gf.roster_entry(reader) or {}
+    chosen = str(entry.get("digest") or "each")
+    return chosen if chosen in PREFERENCES else "each"
+
+
+def seen_seq(book: Book, reader: str) -> int:
+    return int(dict(book.data.get("seen") or {}).get(reader, 0))
+
+
+def mark_seen(book: Book, reader: str, seq: int) -> None:
+    book.data.setdefault("seen", {})[reader] = seq
+
+
+def happened(game: Game, after: int, reader: str) -> list[str]:
+    """What the reader may read of the entries after seq `after`, one line each."""
+    lines = []
+    for entry in game.gf.log:
+        if int(entry["seq"]) > after:
+            actor = entry.get("player") or entry.get("kind")
+            lines += [f"seq {entry['seq']} ({actor}): {text}" for text in entry_texts(entry)]
+    return lines
+
+
+def digest(game: Game, reader: str, book: Book, settings: MailSettings,
+           now: datetime) -> EmailMessage | None:
+    """A short mail of what happened since the reader's last mail, the full report attached."""
+    gf = game.gf
+    data = status(game)
+    lines = happened(game, seen_seq(book, reader), reader)
+    if not lines:
+        return None
+    next_up = "The game is over." if data["over"] else \
+        f"Waiting for {', '.join(data['waiting_for'])} to {data['decision']}."
+    message = compose(game, reader, kind="digest", intro=[*lines, "", next_up],
+                      subject=subject_for(game), settings=settings, book=book, now=now,
+                      report=False)
+    if message is None:
+        return None
+    report = render(report_model(game, reader), "text")
+    message.add_attachment(report, filename=f"{gf.game_id}-seq{gf.seq}-{reader}.txt")
+    thread(message, book, gf, reader, settings)
+    mark_seen(book, reader, gf.seq)
+    return message
+
+
+def due_digests(game: Game, book: Book, settings: MailSettings, now: datetime
+                ) -> list[EmailMessage]:
+    """`pbem digest`: the daily digest of every player who chose it and whose day is up."""
+    sent = book.data.setdefault("digests", {})
+    messages = []
+    for reader in game.gf.player_ids():
+        if preference(game, reader) != "daily":
+            continue
+        last = sent.get(reader)
+        if last is not None and now - deadlines.parse_time(str(last)) < DAY:
+            continue
+        message = digest(game, reader, book, settings, now)
+        if message is not None:
+            messages.append(message)
+            sent[reader] = deadlines.iso(now)
+    return messages
+
+
+def report_messages(game: Game, book: Book, settings: MailSettings, now: datetime, *,
+                    only: Sequence[str] = (), intro: Sequence[str] = (),
+                    after_move: bool = False) -> list[EmailMessage]:
+    """Every player's own report, and the public report for the moderator. After a move
+    (`after_move`), a player who need not act gets a short digest instead, or nothing now if
+    they chose a daily digest (pbem.delivery.digests)."""
+    gf = game.gf
+    messages = []
+    owed = set(status(game)["waiting_for"])
+    readers: list[str | None] = [*gf.player_ids(), None]
+    for reader in readers:
+        if only and (reader or deadlines.MODERATOR) not in only:
+            continue
+        if after_move and reader is not None and reader not in owed:
+            if preference(game, reader) == "each":
+                short = digest(game, reader, book, settings, now)
+                messages += [short] if short is not None else []
+            continue
+        message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
+                          settings=settings, book=book, now=now)
+        if message is not None:
+            thread(message, book, gf, reader, settings)
+            if reader is not None:
+                book.data.setdefault("seen", {})[reader] = gf.seq
+            messages.append(message)
+    return messages
