@@ -111,14 +111,18 @@ def _border(svg: Svg, bid: str, spot: dict[str, Any], border: dict[str, Any],
 
 
 def _card(svg: Svg, card: dict[str, Any] | None, x: float, y: float, w: float, h: float,
-          title: str, top: str, extra: str = "") -> None:
+          title: str, top: str) -> None:
     if card is None:
+        svg.open(title)
         svg.rect(title, x, y, w, h, rx=5, fill="#ddd", stroke="#777")
         svg.text(title, x + 6, y + 15, fit(top, w - 12, 10), 10)
+        svg.close()
         return
     comet = card["kind"] == "comet"
     full = f"{title}: {card['name']} ({card['kind']}, {card['location']})" + \
-        (f", prestige {', '.join(card['prestige'])}" if card["prestige"] else "") + extra
+        (f", prestige {', '.join(card['prestige'])}" if card["prestige"] else "") + \
+        (f", {card['bishop']} bishop on it" if card.get("bishop") else "")
+    svg.open(full)
     svg.rect(full, x, y, w, h, rx=5, fill="#fff3c4" if comet else "#ffffff",
              stroke="#b8860b" if comet else "#666", stroke_width=3 if comet else 1)
     svg.text(full, x + 6, y + 14, fit(top, w - 12, 10), 10, font_weight="bold")
@@ -130,6 +134,9 @@ def _card(svg: Svg, card: dict[str, Any] | None, x: float, y: float, w: float, h
         svg.text(full, x + 6, y + h - 6, fit(" ".join(p[:4] for p in card["prestige"]), w - 40, 9), 9)
     if comet:
         svg.shape(full, "diamond", x + w - 14, y + 14, 7, "#b8860b", "☄")
+    if card.get("bishop"):
+        svg.shape(full, "circle", x + w - 12, y + h - 12, 7, "#dddddd", "B")
+    svg.close()
 
 
 def _market(svg: Svg, view: dict[str, Any], layout: dict[str, Any]) -> None:
