@@ -91,3 +91,17 @@ def test_a_problem_is_found_when_there_is_one() -> None:
     assert "<rect> without a title" in found
     assert "<image> element" in found and "<script> element" in found
     assert any(p.startswith("external reference") for p in found)
+
+
+def test_a_comet_in_the_market_and_a_pirate_at_sea_are_marked() -> None:
+    game = played("pax", 4, 0)
+    model = report_model(game, None)
+    slot = model["view"]["market"]["west"][2]
+    slot["card"] = {**slot["card"], "kind": "comet"}
+    border = next(b for e in model["view"]["map"] for b in e["borders"] if b["sea"])
+    border["pirate"] = "islamic pirate"
+    svg = rulesets.board_drawer(game.ruleset.name)(model, layout_for(game.ruleset.name))
+    assert problems(svg) == []
+    assert f"{slot['card']['name']} (comet," in svg and ">☄<" in svg
+    assert f"{border['name']} (sea border): " in svg and "; islamic pirate</title>" in svg
+    assert "islamic pirate in " + border["name"] in svg

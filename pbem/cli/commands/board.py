@@ -19,6 +19,7 @@ def map_command(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public picture.")
     ] = None,
+    seq: Annotated[int | None, typer.Option(help="Draw the board as it stood after this seq.")] = None,
     out: Annotated[Path | None, typer.Option("-o", "--out", help="Write the SVG here (default: stdout).")
                    ] = None,
 ) -> None:
@@ -29,7 +30,7 @@ def map_command(
     gf = opened.gf
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    svg = board.draw(opened, for_player.lower() if for_player else None)
+    svg = board.draw(opened, for_player.lower() if for_player else None, seq)
     if out is None:
         typer.echo(svg, nl=False)
         return

@@ -7,6 +7,7 @@ from typing import Any
 from pbem import rulesets
 from pbem.pipeline.game import Game
 from pbem.resources import ruleset_sources
+from pbem.views.board.past import at_seq
 from pbem.views.model import report_model
 
 
@@ -16,8 +17,11 @@ def layout_for(name: str) -> dict[str, Any]:
     return data
 
 
-def draw(game: Game, viewer: str | None) -> str:
-    """The SVG of the board as `viewer` (None: the public) may see it: the report's own model."""
+def draw(game: Game, viewer: str | None, seq: int | None = None) -> str:
+    """The SVG of the board as `viewer` (None: the public) may see it: the report's own model,
+    after log entry `seq` (default: now)."""
+    if seq is not None:
+        game = at_seq(game, seq)
     model = report_model(game, viewer)
     name = game.ruleset.name
     drawer = rulesets.board_drawer(name)
