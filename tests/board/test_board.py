@@ -55,8 +55,8 @@ def test_a_city_says_its_token_and_a_border_its_concession() -> None:
     toledo = next(c for e in view["map"] for c in e["cities"] if c["name"] == "Toledo")
     assert f"Toledo (Portugal) capital: {toledo['token']}" in svg
     held = next(b for e in view["map"] for b in e["borders"] if b["concession"])
-    assert f"{held['name']} (sea border): {held['concession']}&apos;s concession" in svg or \
-        f"{held['name']} (sea border): {held['concession']}'s concession" in svg
+    kind = "sea" if held["sea"] else "land"
+    assert f"{held['name']} ({kind} border): {held['concession']}'s concession" in svg
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -105,3 +105,24 @@ def test_a_comet_in_the_market_and_a_pirate_at_sea_are_marked() -> None:
     assert f"{slot['card']['name']} (comet," in svg and ">☄<" in svg
     assert f"{border['name']} (sea border): " in svg and "; islamic pirate</title>" in svg
     assert "islamic pirate in " + border["name"] in svg
+
+
+def test_an_empire_in_a_tableau_names_its_bank() -> None:
+    game = played("pax", 4, 120)
+    svg = draw(game, None)
+    ruled = [e for e in _view(game)["map"] if e["ruler"] != "throne"]
+    assert ruled  # the play-out crowned someone
+    for empire in ruled:
+        assert f"{empire['name']}: {empire['side']}, " in svg
+        assert f"in {empire['ruler']}'s tableau" in svg
+
+
+def test_astrology_and_open_hands_draw_every_hand() -> None:
+    game = played("pax", 4, 40, astrology=True, open_hands=True)
+    svg = draw(game, None)
+    assert problems(svg) == []
+    banks = _view(game)["players"]
+    assert any(bank["hand"] for bank in banks)
+    for bank in banks:
+        for card in bank["hand"]:
+            assert f"{bank['bank']} hand: {card['name']}" in svg
