@@ -102,7 +102,7 @@ def test_a_comet_in_the_market_and_a_pirate_at_sea_are_marked() -> None:
     border["pirate"] = "islamic pirate"
     svg = rulesets.board_drawer(game.ruleset.name)(model, layout_for(game.ruleset.name))
     assert problems(svg) == []
-    assert f"{slot['card']['name']} (comet," in svg and ">☄<" in svg
+    assert f"{slot['card']['name']} (comet," in svg and ">☄<" in svg and ">cost 2 · comet<" in svg
     assert f"{border['name']} (sea border): " in svg and "; islamic pirate</title>" in svg
     assert "islamic pirate in " + border["name"] in svg
 

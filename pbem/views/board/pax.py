@@ -125,7 +125,8 @@ def _card(svg: Svg, card: dict[str, Any] | None, x: float, y: float, w: float, h
     svg.open(full)
     svg.rect(full, x, y, w, h, rx=5, fill="#fff3c4" if comet else "#ffffff",
              stroke="#b8860b" if comet else "#666", stroke_width=3 if comet else 1)
-    svg.text(full, x + 6, y + 14, fit(top, w - 12, 10), 10, font_weight="bold")
+    svg.text(full, x + 6, y + 14, fit(top + (" · comet" if comet else ""), w - 30, 10), 10,
+             font_weight="bold")
     words, size = card["name"], 11 if h > 70 else 9
     svg.text(full, x + 6, y + 14 + size * 1.5, fit(words, w - 12, size), size)
     if h > 45:
