@@ -22,11 +22,14 @@ from pbem.store.gamefile import GameFile
 class Registered:
     ruleset: str  # "module:ATTRIBUTE" of the engine's ruleset object
     scenarios: str  # "module:RULES" of its scenario format (pbem.play.scenarios.paths)
+    board: str  # "module:function" drawing its board as SVG (pbem.views.board)
 
 
 TABLE: dict[str, Registered] = {
-    "pax": Registered("engine.pax.ruleset:PAX", "pbem.play.scenarios.pax:RULES"),
-    "aor": Registered("engine.aor.ruleset:AOR", "pbem.play.scenarios.aor:RULES"),
+    "pax": Registered("engine.pax.ruleset:PAX", "pbem.play.scenarios.pax:RULES",
+                      "pbem.views.board.pax:draw"),
+    "aor": Registered("engine.aor.ruleset:AOR", "pbem.play.scenarios.aor:RULES",
+                      "pbem.views.board.aor:draw"),
 }
 DEFAULT = "pax"
 RULESETS = tuple(TABLE)
@@ -51,6 +54,11 @@ def ruleset_for(name: str) -> Ruleset:
 
 def scenario_builder(name: str) -> Any:
     return _load(TABLE[check_name(name)].scenarios)
+
+
+def board_drawer(name: str) -> Any:
+    """The function drawing this ruleset's board: (report model, layout) -> SVG text."""
+    return _load(TABLE[check_name(name)].board)
 
 
 @cache

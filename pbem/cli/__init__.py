@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.cli.app import app
-from pbem.cli.commands import cards, delivery, game, scenario, selfplay  # noqa: F401 - importing registers them
+from pbem.cli.commands import board, cards, delivery, game, scenario, selfplay  # noqa: F401 - importing registers them
 
 __all__ = ["app", "main"]
 

@@ -1,0 +1,42 @@
+"""The game as it stood after an earlier seq (`pbem map --seq N`), rebuilt by replaying its log."""
+
+from __future__ import annotations
+
+from engine.core.chance import ReplayMismatch
+from engine.core.errors import InvariantViolation, RuleError
+from pbem.errors import CorruptGameError, UsageError
+from pbem.pipeline.game import Game, from_gamefile
+from pbem.pipeline.replay import Replay
+from pbem.pipeline.replay_checks import first_keys
+from pbem.store.entries import read_all
+from pbem.store.gamefile import GameFile
+
+
+def at_seq(game: Game, seq: int) -> Game:
+    """The game after log entry `seq`: the same replay as verify, each entry checked against the
+    state it recorded, stopped at `seq`. The roster is today's (replacements keep their seat)."""
+    gf = game.gf
+    if not 0 <= seq <= gf.seq:
+        raise UsageError(f"--seq {seq}: this game has seqs 0 to {gf.seq}")
+    if seq == gf.seq:
+        return game
+    if game.projection.hidden and game.seed is None:
+        game.require_whole("draw an earlier seq")
+    entries = read_all(gf.log)
+    replay = Replay(game, entries, game.secrets, first_keys(gf, entries))
+    table = replay.setup(entries[0])
+    for entry in entries[1:seq + 1]:
+        chance = replay.chance(entry, int(table.state["draws"]))
+        try:
+            replay.step(table, entry, chance)
+        except (RuleError, ReplayMismatch, InvariantViolation, ValueError) as error:
+            raise CorruptGameError(f"log entry seq {entry.seq} does not replay: {error}") from None
+        table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+        if game.hash_of(entry.seq, table) != entry.post_state:
+            raise CorruptGameError(f"log entry seq {entry.seq}: the replay does not produce its state")
+    ruleset, projection = game.ruleset, game.projection
+    past = GameFile(gf.game, gf.roster, gf.randomness, seq, projection.state(ruleset, table.state),
+                    projection.agenda(table.agenda), gf.log[: seq + 1], gf.format)
+    if projection.hidden:
+        past.full = (table.state, table.agenda)
+    return from_gamefile(past, game.seed, game.path)
