@@ -113,6 +113,7 @@ def _map(t: Table) -> list[dict[str, Any]]:
             "square": square.king.name if data["side"] == "king" else square.republic.name,
             "repressed": [describe_token(tok) for tok in data["repressed"]],
             "bishop": t.state["bishops"].get(f"empire_square_{empire_id}"),
+            "suzerain": data.get("suzerain"),  # the empire this one is a vassal of, if any
             "cities": cities,
             "borders": borders,
         })
