@@ -147,6 +147,11 @@ MESSAGES: dict[str, str] = {
                     "({declarer_total} in all), {target} rolls {target_roll} ({target_total} in all).",
     "aor.war.tied": "The War is tied: one misery step each; it goes on in the next Play Cards phase "
                     "(R16).",
+    "aor.war.tied_final": "The War is tied: one misery step each; in the final card play it is "
+                          "rolled again after each later player's cards, first after {next}'s, "
+                          "{rolls} more roll(s) at most (11.1).",
+    "aor.war.tied_drawn": "The War is tied: one misery step each; no player is left to play cards, "
+                          "so the War ends in a draw (11.1).",
     "aor.war.won": "{winner} wins the War; {loser} owes {owed} province(s).",
     "aor.war.ended": "The War ends: a side is out of the game (R16).",
     "aor.war.cede": "{loser} cedes {province} to {winner}.",
@@ -169,6 +174,16 @@ MESSAGES: dict[str, str] = {
                           "(9.5.2).",
     "aor.expand.cathedral_asked": "{player} attacks {province}; {defender} may answer with Cathedral.",
     "aor.expand.no_cathedral": "{player} does not use Cathedral.",
+    "aor.standing.cathedral": "{player} uses Cathedral by standing answer.",
+    "aor.standing.no_swap": "{player} does not swap places (Renaissance), by standing answer.",
+    "aor.standing.renaissance_no": "Standing answer: you decline the Renaissance swap for the rest of "
+                                   "this turn.",
+    "aor.standing.renaissance_never": "Standing answer: you decline the Renaissance swap for the rest of "
+                                      "the game.",
+    "aor.standing.renaissance_ask": "Standing answer cleared: you will be asked about Renaissance again.",
+    "aor.standing.cathedral_use": "Standing answer: you use Cathedral whenever you are asked to defend "
+                                  "with it.",
+    "aor.standing.cathedral_ask": "Standing answer cleared: you will be asked about Cathedral again.",
     "aor.expand.consolidate": "Tokens are turned over; full markets become domination markers (9.5.4).",
     "aor.battle.dice_wins": "{attacker} attacks {province} with {tokens} token(s) against {defenders} "
                             "(dice green {green}, black {black}, white {white}): {attacker} wins "

@@ -11,10 +11,11 @@ PLACEHOLDER = "?"
 
 
 def public_state(state: dict[str, Any]) -> dict[str, Any]:
-    """The state without hands or the deck's contents (their sizes stay)."""
+    """The state without hands, standing answers or the deck's contents (their sizes stay)."""
     public = copy.deepcopy(state)
     for data in public["players"].values():
         data["hand_size"] = len(data.pop("hand"))
+        data.pop("standing", None)  # strategy (aor-pbem 4.4, 5.1)
     public["deck_size"] = len(public.pop("deck"))
     return public
 

@@ -25,6 +25,7 @@ from engine.aor.messages import MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
+from engine.aor.standing import LINES as STANDING_LINES
 from engine.aor.view import view_for
 from engine.core.agenda import is_parallel, new_parallel, next_pending
 from engine.core.chance import Chance
@@ -46,7 +47,7 @@ VERBS = (
     "return", "bid", "capital", "tokens", "swap", "no swap", "pay", "done", "mill", "no mill",
     "buy card", "discard", "pass", "play", "target", "province", "region", "group", "commodity",
     "lose", "cede", "fleet", "buy", "keep", "stabilize", "place", "attack", "convert",
-    "cathedral", "no cathedral", "trade", "no trade", "resign", "seal", "open",
+    "cathedral", "no cathedral", "trade", "no trade", "resign", "seal", "open", *STANDING_LINES,
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {"end": "advances", "sealing": "moderator"}

@@ -13,6 +13,7 @@ from engine.core.choice import clean_line
 from engine.core.table import Table
 from engine.pax.abilities import hand_limit
 from engine.pax.actions.ops.node import can_run
+from engine.pax.explain_places import explain_tax_answer
 from engine.pax.model import card, card_name, is_square, player, prestige, side_cards, tableau
 from engine.pax.notation import PaxNamer
 from engine.pax.victory import (
@@ -198,4 +199,9 @@ def explain_turn(t: Table, bank: str, line: str) -> str | None:
         return explain_ops(t, bank, rest)
     if verb == "victory":
         return explain_victory(t, bank, rest)
+    if verb == "standing":
+        return explain_tax_answer(t, bank, line)
+    if verb == "fair" and rest in ("east", "west") and t.state["market"][rest][0]["card"] is None:
+        return (f"the {rest} row has no face-down trade-fair card in slot 0 to convene "
+                "(E5, G1)")
     return None

@@ -102,7 +102,8 @@ def test_h_r21_a_defender_with_cathedral_is_asked_before_the_dice() -> None:
     t = started()
     own(t.state, "ben", "holy_indulgence", "cathedral")
     t = play(attack_on_ben(t), "ada", "attack basque")
-    assert waiting_for(t.agenda) == ["ben"] and lines(t) == ["cathedral", "no cathedral"]
+    assert waiting_for(t.agenda) == ["ben"]
+    assert lines(t) == ["cathedral", "standing cathedral use", "no cathedral"]
     out = scripted(t, "ben", "cathedral", script={})  # no die is rolled
     assert any("(Cathedral): ada loses" in say(e) for e in out.events)
     assert t.state["round"]["cathedral"] == {} and out.table.state["round"]["cathedral"] == {"ben": ["ada"]}
@@ -137,7 +138,8 @@ def test_q_r20_renaissance_is_asked_at_the_start_of_a_phase() -> None:
     reset_flow(t, "play_cards")
     t.agenda.clear()
     proceed(t, SeededChance(b"x", "g", 0))
-    assert waiting_for(t.agenda) == ["ada"] and lines(t) == ["swap later", "no swap"]
+    assert waiting_for(t.agenda) == ["ada"] and lines(t) == [
+        "swap later", "standing renaissance no", "standing renaissance never", "no swap"]
     t = play(t, "ada", "swap later")
     assert t.state["order"] == ["ben", "ada", "cy"] and waiting_for(t.agenda) == ["ben"]
 
@@ -167,8 +169,9 @@ def test_9_2_urban_ascendancy_buys_a_card_and_ends_the_block() -> None:
     assert lines(t)[0] == "buy card" and "discard Armor" in lines(t)
     with pytest.raises(IllegalOrder, match="last line"):
         send(t, "ada", "buy card", "discard armor")
-    t = play(t, "ada", "discard armor")  # Master Art first: no buy after it (9.2)
-    assert "armor" in t.state["reusable"]  # then only `pass` is left, which goes by itself
+    t = play(t, "ada", "discard armor")  # Master Art first: the buy is still there (R62)
+    assert "armor" in t.state["reusable"] and lines(t) == ["buy card", "pass"]
+    t = play(t, "ada", "pass")
     assert t.state["phase"] == "play_cards" and waiting_for(t.agenda) == ["ada"]
 
 

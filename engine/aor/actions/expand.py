@@ -25,6 +25,7 @@ from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
 from engine.aor.names import card_name, choice, named, province_name, simple
 from engine.aor.reach import reach
+from engine.aor.standing import CATHEDRAL_USE, is_standing, set_standing, uses_cathedral
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
@@ -149,13 +150,17 @@ def after_battle(t: Table, battle: Battle) -> tuple[list[Event], list[Node]]:
 
 
 class CathedralDefence(AorAction):
-    """H, R21: a defender who may use Cathedral is asked before the dice."""
+    """H, R21: a defender who may use Cathedral is asked before the dice; `standing cathedral
+    use` (R61) uses it now and answers later defences the same way."""
 
     name = "cathedral"
     decision = "use Cathedral to win the battle against you, or not"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        return [USE, DECLINE]
+        return [USE, CATHEDRAL_USE, DECLINE]
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return USE if uses_cathedral(t.state, node["player"]) else None
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return USE
@@ -164,6 +169,11 @@ class CathedralDefence(AorAction):
         catalog, state, pid = cat(t), t.state, node["player"]
         attacker, where, later = node["args"]["attacker"], node["args"]["province"], node["args"]["later"]
         attack = attack_terms(catalog, state, attacker, where)
+        told: list[Event] = []
+        if is_standing(chosen):
+            told, chosen = set_standing(state, pid, chosen), USE
+        elif chosen.verb == "cathedral" and uses_cathedral(state, pid):
+            told = [event("aor.standing.cathedral", kind="standing", player=pid)]
         if chosen.verb == "cathedral":
             battle = fight(catalog, state, attack, chance, cathedral=Cathedral.DEFENDER,
                            defender_cathedral=pid)
@@ -174,7 +184,7 @@ class CathedralDefence(AorAction):
         else:
             battle = fight(catalog, state, attack, chance)
         events, follow = after_battle(t, battle)
-        return Step(events, follow)
+        return Step(told + events, follow)
 
 
 class Trade(AorAction):

@@ -3,6 +3,8 @@ marker removal, Wind/Watermill, and the card purchases of Urban Ascendancy and M
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.aor.actions.common import AorAction, Step, cat
 from engine.aor.actions.flow import MASTER_ART, URBAN_ASCENDANCY, drew
 from engine.aor.deck import can_draw, discard_from_hand, draw_to_hand
@@ -10,6 +12,7 @@ from engine.aor.market import mill, mill_options, removal_options, remove_level
 from engine.aor.model import hand_size, owns, pay, player
 from engine.aor.names import card_name, choice, simple
 from engine.aor.order import swap, swap_options
+from engine.aor.standing import RENAISSANCE_NEVER, RENAISSANCE_NO, declines_swap, is_standing, set_standing
 from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -20,7 +23,8 @@ NO_SWAP, DONE, NO_MILL, PASS, BUY_CARD = (simple("no swap"), simple("done"), sim
 
 
 class Renaissance(AorAction):
-    """Q, R20: swap with the neighbour before or after who lacks Renaissance; once a turn."""
+    """Q, R20: swap with the neighbour before or after who lacks Renaissance; once a turn. A
+    standing answer (R61) declines for the rest of the turn or the game, and then answers."""
 
     name = "renaissance"
     decision = "swap places in the Order of Play (Renaissance) or not"
@@ -31,11 +35,18 @@ class Renaissance(AorAction):
         for other in swap_options(t.state, pid):
             side = "earlier" if order.index(other) < order.index(pid) else "later"
             found.append(choice("swap", f"swap {side}", (side, "word")))
-        return found + [NO_SWAP]
+        return found + [RENAISSANCE_NO, RENAISSANCE_NEVER, NO_SWAP]
+
+    def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
+        return NO_SWAP if declines_swap(t.state, node["player"]) else None
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         pid = node["player"]
+        if is_standing(chosen):
+            return Step(set_standing(t.state, pid, chosen))
         if chosen.verb == "no swap":
+            if declines_swap(t.state, pid):  # answered by the standing answer, not by a line
+                return Step([event("aor.standing.no_swap", kind="standing", player=pid)])
             return Step([])
         order = t.state["order"]
         at = order.index(pid) + (-1 if chosen.args[0] == "earlier" else 1)
@@ -89,7 +100,8 @@ class Mill(AorAction):
 
 
 class BuyCards(AorAction):
-    """9.2: Urban Ascendancy buys one card for 10 ducats; Master Art discards one card (R07).
+    """9.2: Urban Ascendancy buys one card for 10 ducats; Master Art discards one card (R07), each
+    once and in either order (R62).
     The node's args record what was done (`bought`, `discarded`)."""
 
     name = "buy_cards"
@@ -99,9 +111,9 @@ class BuyCards(AorAction):
         pid, args, state = node["player"], node["args"], t.state
         found = []
         price = int(cat(t).numbers["prices"]["urban_ascendancy_card"])
+        # R62: the purchase and the discard are independent grants of 9.2, in either order
         if owns(state, pid, URBAN_ASCENDANCY) and not args.get("bought") \
-                and not args.get("discarded") and player(state, pid)["cash"] >= price \
-                and can_draw(state):
+                and player(state, pid)["cash"] >= price and can_draw(state):
             found.append(BUY_CARD)
         if owns(state, pid, MASTER_ART) and not args.get("discarded"):
             found += discard_options(t, pid)

@@ -20,6 +20,7 @@ from engine.aor.market import payout, play_commodity
 from engine.aor.messages import counted, rows
 from engine.aor.model import hand_size, opponents, player
 from engine.aor.names import card_name, choice, province_name, region_name, simple
+from engine.aor.standing import clear_options, is_standing, set_standing
 from engine.aor.war import cedable, cede
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
@@ -48,7 +49,7 @@ class PlayCards(AorAction):
         found = play_options(t, node["player"])
         if node["args"].get("final"):
             return found or [DONE]
-        return found + [PASS]
+        return found + clear_options(t.state, node["player"]) + [PASS]
 
     def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
         return options[-1] if hand_size(t.state, node["player"]) == 0 else None
@@ -61,6 +62,8 @@ class PlayCards(AorAction):
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:
         pid = node["player"]
+        if is_standing(chosen):  # clearing a standing answer is free (R61)
+            return Step(set_standing(t.state, pid, chosen), again=True)
         if chosen.verb in ("pass", "done"):
             return Step([event("aor.play.pass" if chosen.verb == "pass" else "aor.play.done",
                                kind="pass", player=pid)])

@@ -20,7 +20,7 @@ def run_war(t: Table, declarer: str, target: str, chance: Chance) -> tuple[list[
                     declarer_roll=result.dice[declarer], declarer_total=result.totals[declarer],
                     target_roll=result.dice[target], target_total=result.totals[target])]
     if result.winner is None or result.loser is None:
-        events.append(event("aor.war.tied", kind="war"))
+        events.append(tied(t))
         return events, []
     events.append(event("aor.war.won", kind="war", winner=result.winner, loser=result.loser,
                         owed=result.owed))
@@ -29,6 +29,20 @@ def run_war(t: Table, declarer: str, target: str, chance: Chance) -> tuple[list[
         return events, []
     more, nodes = cession(t, result.loser, result.winner, result.owed)
     return events + more, nodes
+
+
+def tied(t: Table) -> Event:
+    """A tie goes on in the next Play Cards phase (R16), but in the final card play (11.1) there
+    is no following turn: it is rolled again once per player still due to play, then drawn."""
+    state = t.state
+    if state["phase"] != "final_play":
+        return event("aor.war.tied", kind="war")
+    played, order = state["flow"].get("played", []), state["order"]
+    # the players after the one whose cards were last played (or are being played)
+    left = order[order.index(played[-1]) + 1:] if played and played[-1] in order else []
+    if not left:
+        return event("aor.war.tied_drawn", kind="war")
+    return event("aor.war.tied_final", kind="war", next=left[0], rolls=len(left))
 
 
 def cession(t: Table, loser: str, winner: str, owed: int) -> tuple[list[Event], list[Node]]:

@@ -11,6 +11,7 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.actions.common import quoted
 from engine.pax.bishops import arrive
+from engine.pax.explain_places import explain_agent
 from engine.pax.model import (
     banks,
     card_location,
@@ -117,6 +118,9 @@ class PlaceAgent(Action):
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         return SKIP if SKIP in options else options[0]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return explain_agent(t, node["player"], node["args"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         args = node["args"]

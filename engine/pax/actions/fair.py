@@ -9,6 +9,7 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_count, ability_event, has_ability
 from engine.pax.actions.common import Result
+from engine.pax.explain_places import explain_levy
 from engine.pax.model import (
     card_name,
     cat,
@@ -134,6 +135,9 @@ class Levy(Action):
             seen.setdefault(line, Choice("levy", (city_id,), ("city",), line))
         # A levy whose empire filled up meanwhile is simply lost.
         return list(seen.values()) or [Choice("no levy", (), (), "no levy")]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return explain_levy(t, node["args"]["empire"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         if not choice.args:

@@ -46,6 +46,8 @@ MESSAGES: dict[str, str] = {
     "pax.turn.end": "{bank:title} ends their turn.",
     "pax.turn.bankrupt": "{bank:title} is bankrupt and leaves the game (G6).",
     "pax.ops.both": "{bank:title} activates the ops of both sides of their tableau in one action.",
+    "pax.ops.forced": "{card}'s {op} is the only legal op for {bank:title} now, so it runs by itself "
+                      "(E4, R-511).",
     "pax.ops.side": "{bank:title} activates the ops of the {side:title} of their tableau.",
     # victory (L)
     "pax.victory.activate": "{bank:title} activates the {square} victory square.",

@@ -20,7 +20,8 @@ from engine.pax.actions.ops.military import CAMPAIGN, CORSAIR, SIEGE
 from engine.pax.actions.ops.political import BEHEAD, COMMERCE, REPRESS, VOTE
 from engine.pax.actions.ops.religious import INQUISITOR
 from engine.pax.actions.ops.tax import TAX
-from engine.pax.model import cat, side_cards
+from engine.pax.explain_places import explain_op
+from engine.pax.model import card_name, cat, side_cards
 
 HANDLERS: dict[str, OpHandler] = {
     "inquisitor": INQUISITOR, "commerce": COMMERCE, "behead": BEHEAD, "tax": TAX,
@@ -92,11 +93,19 @@ class Ops(Action):
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         return DONE if DONE in options else options[0]
 
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        args = node["args"]
+        return explain_op(t, node["player"], args["side"], args["used"], line)
+
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         if choice.verb == "done":
             return []
         card_id, op_id = split_card_op(choice)
+        # an op the rules force (the only legal line) runs by itself; the block's
+        # results say so, before what the op did.
+        forced = [event("pax.ops.forced", bank=node["player"], card=card_name(t, card_id),
+                        op=op_type(t, op_id))] if self.options(t, node) == [choice] else []
         node["args"]["used"] = [*node["args"]["used"], card_id]
         events, follow = HANDLERS[op_type(t, op_id)].perform(t, node["player"], choice)
         t.agenda[0:0] = [*follow, node]
-        return events
+        return forced + events

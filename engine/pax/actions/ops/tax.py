@@ -33,6 +33,7 @@ from engine.pax.actions.ops.base import (
     place_label,
     split_card_op,
 )
+from engine.pax.explain_places import explain_tax_answer
 from engine.pax.model import (
     cat,
     concession_owner,
@@ -160,6 +161,9 @@ class TaxResponse(Action):
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return self.answers(t, node)[0]
+
+    def explain(self, t: Table, node: Node, line: str) -> str | None:
+        return explain_tax_answer(t, node["player"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         owner = node["player"]

@@ -1,0 +1,198 @@
+"""Why a line inside a Pax decision is not legal, citing the rule (the `Action.explain` hook):
+an op line of the ops decision (E4, F, LOCATION), an agent's placement (E2.2), a levy (G4) and
+a tax answer (F4). Each returns the reason in plain words, or None when nothing better than
+"not a legal order" can be said (the legal lines are listed anyway)."""
+
+from __future__ import annotations
+
+from engine.core.choice import clean_line
+from engine.core.table import Table
+from engine.pax.abilities import usable_ops
+from engine.pax.model import (
+    card_location,
+    card_name,
+    card_ops,
+    cat,
+    describe_token,
+    location_empires,
+    player,
+    side_cards,
+    tableau,
+)
+from engine.pax.notation import EXACT, PaxNamer
+from engine.pax.places import city_slots, empty_cities
+
+# The section of each op type, and the ops whose targets lie in the acting card's Location.
+OP_RULE = {"inquisitor": "F1", "commerce": "F2", "behead": "F3", "tax": "F4", "repress": "F5",
+           "vote": "F6", "corsair": "F7", "siege": "F8", "campaign": "F9"}
+LOCAL_OPS = {"siege": ("city",), "tax": ("border",), "repress": ("city", "border")}
+
+
+def _location_words(t: Table, card_id: str) -> str:
+    location = card_location(t, card_id)
+    if location in ("east", "west"):
+        return f"the {location.title()}"
+    return cat(t).empires[location].name if location else "no Location"
+
+
+def _places(t: Table, words: list[str]) -> list[tuple[str, str]]:
+    """Every (kind, id) of a city, border or empire that a span of `words` names exactly."""
+    namer = PaxNamer(t)
+    found: list[tuple[str, str]] = []
+    pools = (("city", cat(t).cities), ("border", cat(t).borders), ("empire", cat(t).empires))
+    for start in range(len(words)):
+        for end in range(start + 1, len(words) + 1):
+            span = " ".join(words[start:end])
+            for kind, pool in pools:
+                found += [(kind, v) for v in pool if namer.score(kind, v, span) >= EXACT]
+    return found
+
+
+def _empires_of(t: Table, kind: str, value: str) -> tuple[str, ...]:
+    if kind == "city":
+        return (cat(t).cities[value].empire,)
+    if kind == "border":
+        return tuple(cat(t).borders[value].empires)
+    return (value,)
+
+
+def _place_name(t: Table, kind: str, value: str) -> str:
+    if kind == "city":
+        return cat(t).cities[value].name
+    if kind == "border":
+        return cat(t).borders[value].name
+    return cat(t).empires[value].name
+
+
+def _outside(t: Table, card_id: str, words: list[str], kinds: tuple[str, ...]
+             ) -> tuple[str, str] | None:
+    """The place of `kinds` the words name when every such place lies outside the card's
+    Location; an `in EMPIRE` qualifier is left to the line matcher (R-514)."""
+    if "in" in words:
+        return None
+    home = set(location_empires(t, card_location(t, card_id)))
+    named = [(k, v) for k, v in _places(t, words) if k in kinds]
+    if not named or any(home & set(_empires_of(t, k, v)) for k, v in named):
+        return None
+    return named[0]
+
+
+def _named_card(t: Table, cards: list[str], words: list[str]) -> tuple[str, int] | None:
+    """The card the longest leading span of `words` names, and how many words it took."""
+    namer = PaxNamer(t)
+    for end in range(len(words), 0, -1):
+        span = " ".join(words[:end])
+        scored = [(namer.score("card", c, span), c) for c in cards]
+        top = max((s for s, _ in scored), default=0)
+        best = [c for s, c in scored if s and s == top]
+        if len(best) == 1:
+            return best[0], end
+    return None
+
+
+def explain_op(t: Table, bank: str, side: str, used: list[str], line: str) -> str | None:
+    words = clean_line(line).split()
+    if len(words) < 2 or words[0] != "op":
+        return None
+    mine = tableau(t, bank)
+    found = _named_card(t, sorted(set(mine) | set(player(t, bank)["hand"])), words[1:])
+    if found is None:
+        return None
+    card_id, taken = found
+    name, rest = card_name(t, card_id), words[1 + taken:]
+    sides = ("east", "west") if side == "both" else (side,)
+    if card_id not in mine:
+        return f"{name} is in your hand; ops come from cards in your tableau (E4)"
+    if not any(card_id in side_cards(t, bank, s) for s in sides):
+        return f"{name} is not in your {side} tableau; this action runs {side} ops only (E4)"
+    if card_id in used:
+        return f"{name} has already run an op in this action (E4: one op per card)"
+    types = {str(cat(t).ops[o]["type"]): o for o in card_ops(t, card_id)}
+    if not types:
+        return f"{name} has no ops (E4)"
+    word = rest[0] if rest and rest[0] in OP_RULE else None
+    if word is None and len(types) == 1:
+        word = next(iter(types))
+    elif word is not None:
+        rest = rest[1:]
+    if word is None:
+        return None
+    if word not in types:
+        return f"{name} has no {word} op; its ops: {', '.join(sorted(types))} (E4)"
+    if types[word] not in usable_ops(t, card_id):
+        return f"{name} is silenced by a bishop: only its religious ops may run (F1f)"
+    if word in LOCAL_OPS and (out := _outside(t, card_id, rest, LOCAL_OPS[word])):
+        kind, value = out
+        return (f"{_place_name(t, kind, value)} is outside {name}'s Location "
+                f"({_location_words(t, card_id)}) (LOCATION, {OP_RULE[word]})")
+    return None
+
+
+def explain_agent(t: Table, bank: str, args: dict[str, object], line: str) -> str | None:
+    """An agent's placement (E2.2): its kind, the card's Location, a full city or border."""
+    words = clean_line(line).split()
+    if not words or words[0] == "skip":
+        return None
+    kind, card_id = str(args["type"]), str(args["card"])
+    if words[0] in ("knight", "rook", "pirate", "pawn", "bishop") and words[0] != kind:
+        return f"this agent is a {kind}; write '{kind} PLACE' (E2.2)"
+    if words[0] != kind or kind == "bishop":
+        return None
+    places = [(k, v) for k, v in _places(t, words[1:])
+              if k == ("city" if kind in ("knight", "rook") else "border")]
+    if not places:
+        return None
+    where_kind, where = places[0]
+    place = _place_name(t, where_kind, where)
+    home = set(location_empires(t, card_location(t, card_id)))
+    if not home & set(_empires_of(t, where_kind, where)):
+        return (f"{place} is outside the Location of {card_name(t, card_id)} "
+                f"({_location_words(t, card_id)}) (E2.2, LOCATION)")
+    if where in list(args.get("placed") or []):  # type: ignore[call-overload]
+        return f"another agent of this card is already in {place} (R-009)"
+    florins = player(t, bank)["florins"]
+    if where_kind == "city":
+        occupant = t.state["cities"].get(where)
+        if where not in [c for e in home for c in city_slots(t, e)]:
+            return f"{place} is a busted emporium and holds no token (C1a)"
+        if occupant is not None and florins < 1:
+            return (f"{place} is full (it holds a {describe_token(occupant)}); repressing it costs "
+                    f"1 florin and {bank} holds 0 (E2.2)")
+        return None
+    content = t.state["borders"].get(where, {})
+    if kind == "pirate" and not cat(t).borders[where].sea:
+        return f"{place} is a land border; a pirate goes on a sea border (E2.2c)"
+    if kind == "pawn" and "pirate" in content:
+        return f"{place} holds a pirate; no concession may be placed there (PIRATE)"
+    if kind == "pawn" and "concession" in content and florins < 1:
+        return (f"{place} holds a concession; repressing it costs 1 florin and {bank} holds 0 "
+                "(E2.2)")
+    return None
+
+
+def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
+    """A levy (G4, F4) goes into an empty city of the empire that raises it."""
+    words = clean_line(line).split()
+    if not words or words[0] != "levy":
+        return None
+    cities = [v for k, v in _places(t, words[1:]) if k == "city"]
+    if not cities:
+        return None
+    city = cities[0]
+    name, empire = cat(t).cities[city].name, cat(t).empires[empire_id].name
+    if cat(t).cities[city].empire != empire_id:
+        return f"{name} is not a city of {empire}; the levy is raised in {empire} (G4)"
+    if city in t.state["cities"] and city not in empty_cities(t, empire_id):
+        token = describe_token(t.state["cities"][city])
+        return f"{name} is full (it holds a {token}); a levy goes into an empty city (G4)"
+    return None
+
+
+def explain_tax_answer(t: Table, bank: str, line: str) -> str | None:
+    """F4: paying needs a florin; standing thresholds are 2 to 5."""
+    words = clean_line(line).split()
+    if words == ["pay"] and player(t, bank)["florins"] < 1:
+        return f"paying the tax costs 1 florin and {bank} holds 0; the concession is repressed (F4)"
+    if words[:3] == ["standing", "taxed", "pay"] and len(words) == 4:
+        return (f"'standing taxed pay {words[3]}': the florins held can be 2, 3, 4 or 5 (R-503)")
+    return None
