@@ -337,14 +337,23 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
     return Handled(f"{result}; {len(sent)} message(s) out{note}", "done")
 
 
+def _answerable(gf: GameFile, item: Incoming) -> tuple[str, str, str | None] | None:
+    """The roster id that sent the message, its roster address, and the reader whose report
+    goes with an answer (None for the moderator); None for a stranger, who gets nothing."""
+    found = roster_player(gf, item.message)
+    if found is None:
+        return None
+    sender, address = found
+    return sender, address, sender if sender in gf.player_ids() else None
+
+
 def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict[str, object]],
              settings: MailSettings, now: datetime) -> list[EmailMessage]:
     gf = game.gf
-    found_sender = roster_player(gf, item.message)
-    if found_sender is None:
+    found = _answerable(gf, item)
+    if found is None:
         return []
-    sender, address = found_sender
-    reader = sender if sender in gf.player_ids() else None
+    sender, address, reader = found
     shown = [e for e in events if "visible_to" not in e
              or sender in e["visible_to"]]  # type: ignore[operator]
     anchor = f"{gf.seq}:{fingerprint(current_hash(gf))}"
@@ -362,11 +371,10 @@ def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: Mai
               now: datetime) -> list[EmailMessage]:
     """Tell a roster sender why, with their report (its legal lines); strangers get nothing."""
     gf = game.gf
-    found_sender = roster_player(gf, item.message)
-    if found_sender is None:
+    found = _answerable(gf, item)
+    if found is None:
         return []
-    sender, address = found_sender
-    reader = sender if sender in gf.player_ids() else None
+    _, address, reader = found
     intro = [f"Your orders for game {gf.game_id} were not applied: {reason}",
              "Nothing changed. Your current report follows, with the legal lines if it is "
              "your move; send a new signed block."]
