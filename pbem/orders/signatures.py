@@ -68,7 +68,10 @@ class PublicKey:
         return f"ed25519 {_b64(self.raw)}"
 
     def fingerprint(self) -> str:
-        return "SHA256:" + _b64(hashlib.sha256(self.raw).digest()).rstrip("=")
+        """OpenSSH's form, as `ssh-keygen -lf KEY.pub` prints it: SHA-256 of the key's wire
+        blob (string "ssh-ed25519", string key), base64 without padding."""
+        blob = b"".join(len(part).to_bytes(4, "big") + part for part in (b"ssh-ed25519", self.raw))
+        return "SHA256:" + _b64(hashlib.sha256(blob).digest()).rstrip("=")
 
 
 def generate_keypair() -> tuple[bytes, bytes]:

@@ -259,3 +259,13 @@ def test_bad_public_keys(text: str, message: str) -> None:
     with pytest.raises(KeyFormatError, match=message) as caught:
         parse_public_key(text)
     assert isinstance(caught.value, ValueError) and isinstance(caught.value, UsageError)
+
+
+@pytest.mark.skipif(shutil.which("ssh-keygen") is None, reason="needs OpenSSH's ssh-keygen")
+def test_fingerprints_are_openssh_s(tmp_path: Path) -> None:
+    """`pbem roster` shows the same fingerprint as `ssh-keygen -lf` for the same key."""
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "x", "-f",
+                    str(tmp_path / "id")], check=True)
+    shown = subprocess.run(["ssh-keygen", "-lf", str(tmp_path / "id.pub")], check=True,
+                           capture_output=True, text=True).stdout.split()[1]
+    assert parse_public_key((tmp_path / "id.pub").read_text()).fingerprint() == shown
