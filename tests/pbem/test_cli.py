@@ -283,3 +283,14 @@ def test_a_resent_block_says_it_was_applied_already(game: Path) -> None:
     assert run("apply", str(game), str(block))[0] == 0
     code, _, err = run("apply", str(game), str(block))
     assert code == 4 and "already applied as seq 1" in err
+
+
+def test_payload_prints_the_bytes_the_signature_covers(game: Path) -> None:
+    from pbem.orders.orderblock import find_blocks
+
+    block = signed(game, ["buy west 1", "end"])
+    result = runner.invoke(app, ["payload", str(block)])
+    assert result.exit_code == 0
+    assert result.stdout_bytes == find_blocks(block.read_text())[0].payload()
+    code, _, err = run("payload", str(game))  # a game file holds no block
+    assert code == 2 and "expected one order block, found 0" in err

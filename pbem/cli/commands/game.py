@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -150,6 +151,23 @@ def sign(
         if opened.gf.agenda and opened.gf.agenda[0].get("sealed") and opened.projection.hidden:
             typer.echo("note: a sealed decision: send this block to the moderator only",
                        err=True)
+
+
+@app.command()
+@boundary
+def payload(
+    block: Annotated[str, typer.Argument(help="File holding the signed block (any mail), or -.")],
+) -> None:
+    """Print the exact bytes a block's signature covers, to check an SSH-signed block with
+    OpenSSH: `pbem payload block.txt | ssh-keygen -Y verify -f allowed_signers -I EMAIL -n pbem
+    -s block.sig`."""
+    from pbem.orders.orderblock import find_blocks  # start-up: only this command needs it
+
+    found = [b for b in find_blocks(read_input(block)) if b.lines]
+    if len(found) != 1:
+        raise UsageError(f"expected one order block, found {len(found)}")
+    sys.stdout.buffer.write(found[0].payload())
+    sys.stdout.buffer.flush()
 
 
 @app.command()
