@@ -15,13 +15,11 @@ replies) are left alone and listed. Mail may go out twice after an interruption,
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import getaddresses
 from pathlib import Path
 
 from pbem import words
@@ -29,126 +27,22 @@ from pbem.delivery import bounces, deadlines, queue
 from pbem.delivery.digests import report_messages
 from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply
 from pbem.delivery.mailboxes import Incoming
+from pbem.delivery.reading import (
+    already_applied,
+    is_automatic,
+    ledger_key,
+    message_blocks,
+    roster_player,
+)
 from pbem.delivery.transport import Delivery
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
-from pbem.orders.blockfinder import BEGIN, html_to_text, marker_kind, normalize
-from pbem.orders.orderblock import OrderBlock, find_blocks
+from pbem.orders.orderblock import OrderBlock
 from pbem.pipeline import apply, replace
 from pbem.pipeline import game as games_
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
 SKELETON_HINT = "# your orders here"  # the comment line of a report's block skeleton
-
-
-# --- reading a message ----------------------------------------------------------------------
-
-
-def ledger_key(raw: bytes) -> str:
-    """The Message-ID as written plus a hash of the body (the headers change on the way); read
-    from the bytes, so a header the parser rejects still gives a key."""
-    head, _, body = raw.replace(b"\r\n", b"\n").partition(b"\n\n")
-    message_id = b""
-    for line in head.split(b"\n"):
-        if line[:11].lower() == b"message-id:":
-            message_id = line[11:].strip()[:200]
-            break
-    shown = message_id.decode("ascii", "replace") or "<no-message-id>"
-    return f"{shown} {hashlib.sha256(body).hexdigest()[:24]}"
-
-
-def is_automatic(message: EmailMessage) -> bool:
-    """Bounces, vacation replies, list mail and pbem's own messages get no answer."""
-    auto = str(message.get("Auto-Submitted", "no")).strip().lower()
-    precedence = str(message.get("Precedence", "")).strip().lower()
-    sender = str(message.get("From", "")).lower()
-    return auto != "no" or precedence in ("bulk", "junk", "list", "auto_reply") or \
-        "mailer-daemon" in sender or message.get_content_type() == "multipart/report"
-
-
-def _text_of(part: EmailMessage) -> str:
-    try:
-        return str(part.get_content())
-    except (LookupError, ValueError, AssertionError):
-        data = part.get_payload(decode=True)
-        return data.decode("utf-8", "replace") if isinstance(data, bytes) else ""
-
-
-def message_blocks(message: EmailMessage) -> list[OrderBlock]:
-    """The blocks of the plain-text parts (and attachments), else of the HTML parts."""
-    plain: list[tuple[str, bool | None, bool]] = []
-    html: list[str] = []
-    for part in message.walk():
-        if part.is_multipart() or part.get_content_maintype() != "text":
-            continue
-        assert isinstance(part, EmailMessage)
-        text = _text_of(part)
-        if part.get_content_subtype() == "html":
-            html.append(text)
-        else:
-            is_flowed = str(part.get_param("format", "")).lower() == "flowed"
-            delsp = is_flowed and str(part.get_param("delsp", "")).lower() == "yes"
-            plain.append((text, True if is_flowed else None, delsp))
-    errors: list[BlockError] = []
-    html_group: list[tuple[str, bool | None, bool]] = [(html_to_text(text), None, False)
-                                                       for text in html]
-    for group in (plain, html_group):
-        blocks: list[OrderBlock] = []
-        for text, flowed, delsp in group:
-            try:
-                blocks += find_blocks(text, flowed=flowed, delsp=delsp)
-            except BlockError:
-                good, bad = _good_blocks(text, flowed, delsp)
-                blocks, errors = blocks + good, errors + bad
-        # An unsigned block with no orders is a quoted report skeleton, not an order block.
-        blocks = [b for b in blocks if b.lines or b.signature]
-        if blocks:
-            return blocks
-    if errors:
-        raise errors[0]
-    return []
-
-
-def _good_blocks(text: str, flowed: bool | None,
-                 delsp: bool = False) -> tuple[list[OrderBlock], list[BlockError]]:
-    """Each block read alone, when one spoils the rest: a reply may quote the report's unsigned
-    skeleton, with or without '> ' marks (Outlook appends the original message as is). A
-    skeleton is not an error: "thanks!" quoting the report holds no block."""
-    chunks: list[list[str]] = [[]]
-    for line in normalize(text).split("\n"):
-        if marker_kind(line.lstrip(" \t>")) == BEGIN:
-            chunks.append([])
-        chunks[-1].append(line)
-    good: list[OrderBlock] = []
-    bad: list[BlockError] = []
-    for chunk in chunks[1:]:
-        try:
-            good += find_blocks("\n".join(chunk), flowed=flowed, delsp=delsp)
-        except BlockError as error:
-            if not any(SKELETON_HINT in line for line in chunk):
-                bad.append(error)
-    return good, bad
-
-
-def roster_player(gf: GameFile, message: EmailMessage) -> tuple[str, str] | None:
-    """The roster id (a player, or "moderator") whose address sent the message, and that
-    address as the roster has it: replies go there only."""
-    addresses = {addr.lower() for _, addr in getaddresses(
-        [str(message.get(h, "")) for h in ("From", "Reply-To")]) if addr}
-    for entry in [*gf.roster["players"], gf.roster.get("moderator") or {}]:
-        if entry.get("email") and str(entry["email"]).lower() in addresses:
-            return str(entry.get("id", deadlines.MODERATOR)), str(entry["email"])
-    return None
-
-
-def already_applied(gf: GameFile, blocks: Sequence[OrderBlock]) -> int | None:
-    """The seq at which the message's newest block was applied, if it was."""
-    newest = max(blocks, key=lambda b: b.seq or 0)
-    try:
-        digest = hashlib.sha256(newest.payload()).hexdigest()
-    except BlockError:
-        return None
-    return next((int(e["seq"]) for e in gf.log if e.get("payload_sha256") == digest), None)
 
 
 # --- processing -----------------------------------------------------------------------------
@@ -292,6 +186,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             return Handled("already processed", "done")
         text = "\n".join(block.text for block in blocks)
         events: list[dict[str, object]] = []
+        signer: str | None = None
         try:
             if error:
                 raise BlockError(error)
@@ -299,7 +194,8 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 gf = replace.apply_replacement(path, text)
                 events = list(gf.log[-1]["events"])
             else:
-                events = apply.apply_block(path, text).events
+                applied = apply.apply_block(path, text)
+                events, signer = applied.events, applied.player
             game = games_.open_game(path, head_only=False)
             seq, fresh = game.gf.seq, True
             result = f"applied as seq {seq}"
@@ -324,7 +220,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             seq, result = found, f"already applied as seq {found}"
             fresh = found == game.gf.seq and not _reported(book, found)
         try:
-            outgoing = _receipt(item, game, book, seq, events, settings, now)
+            outgoing = _receipt(item, game, book, seq, events, settings, now, signer)
             if fresh:
                 outgoing += report_messages(game, book, settings, now, after_move=True)
         except (PbemError, ValueError, TypeError) as failure:
@@ -348,11 +244,26 @@ def _answerable(gf: GameFile, item: Incoming) -> tuple[str, str, str | None] | N
 
 
 def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict[str, object]],
-             settings: MailSettings, now: datetime) -> list[EmailMessage]:
+             settings: MailSettings, now: datetime, signer: str | None = None
+             ) -> list[EmailMessage]:
+    """A receipt to the sender if the roster knows them, and to the block's signer at their
+    roster address when someone else sent (forwarded) their block: the signature decides
+    whether a block applies, and its owner always hears that it did."""
     gf = game.gf
     found = _answerable(gf, item)
-    if found is None:
-        return []
+    targets = [found] if found is not None else []
+    entry = gf.roster_entry(signer) if signer else None
+    if signer and entry and entry.get("email") and \
+            all(target[1].lower() != str(entry["email"]).lower() for target in targets):
+        targets.append((signer, str(entry["email"]), signer))
+    return [m for target in targets
+            for m in _receipt_to(item, game, book, seq, events, settings, now, target)]
+
+
+def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
+                events: list[dict[str, object]], settings: MailSettings, now: datetime,
+                found: tuple[str, str, str | None]) -> list[EmailMessage]:
+    gf = game.gf
     sender, address, reader = found
     shown = [e for e in events if "visible_to" not in e
              or sender in e["visible_to"]]  # type: ignore[operator]
