@@ -28,7 +28,7 @@ from pbem.pipeline.apply import apply_text
 from pbem.pipeline.game import from_gamefile
 from pbem.pipeline.setup import create_game
 from pbem.play.policy import Policy, make_policy
-from pbem.play.selfplay_moderated import play_moderated
+from pbem.play.selfplay_moderated import BLOCK_CAP, play_moderated
 from pbem.play.stats import Stats, record_end, signed_block
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
@@ -91,6 +91,10 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
     blocks = 0
     openings: dict[tuple[str, str], str] = {}
     while not gf.state["over"]:
+        if blocks >= BLOCK_CAP:
+            stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
+            stats.games += 1
+            return
         table = game.table()
         player = policy.pick_player(waiting_for(table.agenda))
         line = policy.choose(ruleset, table, player, options_now(ruleset, table, player)).line

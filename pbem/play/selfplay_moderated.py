@@ -32,10 +32,15 @@ from pbem.store.gamefile import GameFile
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
 
 
+STRUCTURAL = ("kind", "msg")  # an event's kind and message id name rules, not cards ("war")
+
+
 def strings_in(data: object) -> set[str]:
-    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact)."""
+    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact; so are
+    the values of STRUCTURAL keys: an event of kind `war` shows no War card)."""
     if isinstance(data, dict):
-        return set().union(*(strings_in(v) for v in data.values())) if data else set()
+        values = [v for k, v in data.items() if k not in STRUCTURAL]
+        return set().union(*(strings_in(v) for v in values)) if values else set()
     if isinstance(data, list):
         return set().union(*(strings_in(v) for v in data)) if data else set()
     return {data} if isinstance(data, str) else set()
