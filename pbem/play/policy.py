@@ -21,6 +21,7 @@ from pbem.store import seeds
 
 POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
+FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper, once
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
 BOUGHT = ("pax.buy.card",)
@@ -121,30 +122,44 @@ class GreedyPolicy(Policy):
         if len(options) == 1:
             return options[0]
 
-        def score(choice: Choice) -> float:
-            probe, _ = self._ahead(ruleset, table, who, choice)
-            if probe.state.get("over"):
-                return 1e6 if who in probe.state.get("winners", []) else -1e6
-            offered = any(c.verb == "victory" for c in options_now(ruleset, probe, who))
-            return 1e4 * offered + progress(ruleset.view_for(probe, None), who)
-        return self._best(options, score)
+        return self._best(options, lambda choice: self._score(ruleset, table, who, choice, 1))
+
+    def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice, depth: int
+               ) -> float:
+        """A won game, a victory on offer, then the view's progress; while the same player
+        decides again (a follow-up of the same action), the best of a few of those follow-ups,
+        so a purchase is worth what it leads to."""
+        probe, _ = self._ahead(ruleset, table, who, choice)
+        if probe.state.get("over"):
+            return 1e6 if who in probe.state.get("winners", []) else -1e6
+        follow = options_now(ruleset, probe, who)
+        if any(c.verb == "victory" for c in follow):
+            return 1e4
+        if depth and follow and len(follow) > 1:
+            sample = follow if len(follow) <= FOLLOW_UPS else self.rng.sample(follow, FOLLOW_UPS)
+            return max(self._score(ruleset, probe, who, c, depth - 1) for c in sample)
+        return progress(ruleset.view_for(probe, None), who)
 
 
 def progress(view: dict[str, Any], who: str) -> float:
-    """How far along `who` is, read from the public view: Pax prestige, concessions, cards held;
-    Age of Renaissance Advances, provinces and cash (a tie-breaker, scaled down)."""
+    """How far along `who` is, read from the public view. Pax: victory squares active, prestige
+    (the best kind weighs most), concessions, cards held; Age of Renaissance: Advances,
+    provinces and cash (florins and cash only break ties)."""
     players = view.get("players")
     if isinstance(players, list):  # pax: one entry per bank
         me = next((p for p in players if p.get("bank") == who), None)
         if me is None:
             return 0.0
-        return float(sum(me.get("prestige", {}).values()) * 3 + me.get("concessions", 0) * 2
+        prestige = list(me.get("prestige", {}).values()) or [0]
+        active = sum(1 for status in (view.get("victory") or {}).values() if status == "active")
+        return float(active * 20 + max(prestige) * 6 + sum(prestige) * 2
+                     + me.get("concessions", 0) * 2
                      + me.get("tableau_size", 0) * 2 + me.get("hand_size", 0)
                      + me.get("florins", 0) / 10)
     if isinstance(players, dict) and who in players:  # aor: keyed by seat
         me = players[who]
         held = sum(1 for p in (view.get("provinces") or {}).values()
-                   if isinstance(p, dict) and p.get("owner") == who)
+                   if isinstance(p, dict) and (p.get("marker") == who or who in p.get("tokens", {})))
         return float(len(me.get("advances", [])) * 5 + held * 2 + me.get("cash", 0) / 20)
     return 0.0
 

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
+from engine.core.agenda import waiting_for
+from engine.core.chance import SeededChance
+from engine.core.choice import Choice
 from pbem.cli import app
+from pbem.play.policy import make_policy
 from pbem.play.selfplay import run
+from pbem.rulesets import catalog_for, ruleset_for
+from pbem.store import seeds
 
 
 def _reached(data: dict[str, dict[str, int]], family: str) -> int:
@@ -85,3 +92,32 @@ def test_aor_reports_history_events_and_advances() -> None:
     assert len(data["advances"]) == 26 and len(data["history_events"]) == 18
     assert _reached(data, "history_events") > 0
     assert sum(data["cards_played"].values()) >= sum(data["history_events"].values())
+
+
+def _table_and_options() -> tuple[Any, Any, str, list[Choice]]:
+    ruleset = ruleset_for("pax")
+    chance = SeededChance(seeds.make_seed("offer"), "offer", 0)
+    table, _ = ruleset.setup(catalog_for("pax"), "offer", ruleset.seat_ids(["a", "b"]), {},
+                             chance)
+    who = waiting_for(table.agenda)[0]
+    offered = [Choice("end", (), (), "end"),
+               Choice("victory", ("holy",), ("square",), "victory holy"),
+               Choice("victory", ("imperial",), ("square",), "victory imperial")]
+    return ruleset, table, who, offered
+
+
+def test_greedy_and_coverage_declare_whenever_a_victory_is_offered() -> None:
+    ruleset, table, who, offered = _table_and_options()
+    for name in ("greedy", "coverage"):
+        bot = make_policy(name)
+        bot.new_game("offer")
+        assert bot.choose(ruleset, table, who, offered).verb == "victory", name
+
+
+def test_coverage_prefers_a_victory_kind_not_yet_declared() -> None:
+    ruleset, table, who, offered = _table_and_options()
+    bot = make_policy("coverage")
+    bot.new_game("offer")
+    bot.saw([{"kind": "victory:holy", "msg": "pax.victory.declare"}])
+    assert all(bot.choose(ruleset, table, who, offered).line == "victory imperial"
+               for _ in range(10))
