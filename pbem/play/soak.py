@@ -19,17 +19,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.aor.ruleset import ENDS, SEALINGS
+from engine.pax.setup import MAPS
+from pbem import rulesets
 from pbem.errors import ExitCode
 from pbem.play.policy import POLICIES
 from pbem.play.selfplay import run
 from pbem.play.stats import Stats
 
-PAX_MAPS = ("default", "1550", "age_of_reformation")
-PAX_VARIANTS: tuple[dict[str, Any], ...] = (
-    {}, {"astrology": True}, {"bankruptcy": True}, {"open_hands": True},
-    {"astrology": True, "bankruptcy": True, "open_hands": True})
-AOR_ENDS = ("epoch1", "epoch2", "epoch3", "advances")
-AOR_SEALINGS = ("commit", "plain", "moderator")  # moderator: played on disk, hidden hands
+# The values of each option that is not a yes/no, from the engines' own tables; yes/no options
+# are played off, each on alone, and all on.
+CHOICES: dict[str, tuple[str, ...]] = {"map": MAPS, "end": ENDS, "sealing": SEALINGS}
+MODERATED = ("sealing", "moderator")  # sealed bids kept by a moderator: played on disk
 
 
 @dataclass(frozen=True)
@@ -45,13 +46,22 @@ class Config:
 
 
 def plan() -> list[Config]:
-    """Every Pax map with every variant at 2 to 4 players; every Age of Renaissance ending and
-    sealing at 3 to 6 players."""
-    pax = [Config("pax", players, tuple(sorted({"map": game_map, **variant}.items())))
-           for game_map, variant, players in itertools.product(PAX_MAPS, PAX_VARIANTS, (2, 3, 4))]
-    aor = [Config("aor", players, (("end", end), ("sealing", sealing)), sealing == "moderator")
-           for end, sealing, players in itertools.product(AOR_ENDS, AOR_SEALINGS, (3, 4, 5, 6))]
-    return pax + aor
+    """Every ruleset, every player count, every value of every option, and the yes/no options
+    (Pax: every map with each variant; Age of Renaissance: every ending and sealing)."""
+    configs = []
+    for name in rulesets.RULESETS:
+        rules = rulesets.ruleset_for(name)
+        low, high = rules.player_counts
+        defaults = rules.check_options({}, players=low, open_game=False)
+        flags = sorted(key for key, value in defaults.items() if isinstance(value, bool))
+        variants = [{}, *({flag: True} for flag in flags)] + ([dict.fromkeys(flags, True)]
+                                                             if len(flags) > 1 else [])
+        choices = [[(key, value) for value in CHOICES[key]] for key in defaults if key in CHOICES]
+        for picked, variant, players in itertools.product(
+                itertools.product(*choices), variants, range(low, high + 1)):
+            options = tuple(sorted({**dict(picked), **variant}.items()))
+            configs.append(Config(name, players, options, MODERATED in options))
+    return configs
 
 
 def soak(games: int, out_dir: Path, seed: str = "soak") -> dict[str, Any]:

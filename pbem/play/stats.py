@@ -8,6 +8,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from engine.core.chance import SeededChance
 from engine.core.table import Event
 from pbem import rulesets
 from pbem.orders.orderblock import canonical_payload, format_block
@@ -61,15 +62,16 @@ class Stats:
         families: dict[str, dict[str, int]] = {}
         for report, (family, names) in ruleset_for(self.ruleset).coverage(catalog).items():
             families[report] = self._by_prefix(family, names)
-        if self.ruleset == "pax":  # declared squares, and the Patron ending (no declaration)
-            victories = self._by_prefix("victory", sorted(self.squares))
+        squares = self.squares or _squares(self.ruleset)
+        if squares:  # declared squares, and the Patron ending (it has no declaration)
+            victories = self._by_prefix("victory", sorted(squares))
             victories["patron"] = self.endings["patron"]
             families["victories"] = dict(sorted(victories.items()))
         cards = getattr(catalog, "cards", {}).values()
         families["cards_played"] = _counts({c.name for c in cards}, self.played)
-        if self.ruleset == "pax":
+        if not hasattr(catalog, "advances"):  # cards are bought from a market
             families["cards_bought"] = _counts({c.name for c in cards}, self.bought)
-        else:
+        else:  # Age of Renaissance: History cards' events, and the Advances
             families["history_events"] = _counts(
                 {c.name for c in cards if c.kind == "event"}, self.played)
             families["advances"] = _counts(
@@ -103,6 +105,17 @@ class Stats:
             "violations": self.violations,
             "repro_files": self.failures,
         }
+
+
+def _squares(ruleset: str) -> set[str]:
+    """The victory squares a fresh game of `ruleset` keeps by name (none if it keeps none)."""
+    rules = ruleset_for(ruleset)
+    seats = rules.seat_ids([f"bot{i + 1}" for i in range(rules.player_counts[0])])
+    chance = SeededChance(b"0" * 32, "squares", 0)
+    table, _ = rules.setup(catalog_for(ruleset), "squares", seats, dict(rules.selfplay_options),
+                           chance)
+    victory = table.state.get("victory")
+    return set(victory) if isinstance(victory, dict) else set()
 
 
 def _counts(names: set[str], seen: Counter[str]) -> dict[str, int]:
