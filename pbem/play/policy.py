@@ -24,7 +24,11 @@ LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times 
 FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper, once
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
-BOUGHT = ("pax.buy.card",)
+BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
+
+
+def is_bought(msg: str) -> bool:
+    return any(msg == prefix or msg.startswith(f"{prefix}.") for prefix in BOUGHT)
 
 
 def coverage_keys(events: Iterable[Event]) -> set[str]:
@@ -38,7 +42,7 @@ def coverage_keys(events: Iterable[Event]) -> set[str]:
             keys.add(kind)
         if e.get("msg") in PLAYED:
             keys.add(f"played:{args.get('card')}")
-        elif e.get("msg") in BOUGHT:
+        elif is_bought(str(e.get("msg"))):
             keys.add(f"bought:{args.get('card')}")
         elif kind == "advance":
             keys.add(f"advance:{args.get('advance')}")

@@ -13,7 +13,7 @@ from engine.core.table import Event
 from pbem import rulesets
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.signatures import sign
-from pbem.play.policy import BOUGHT, PLAYED
+from pbem.play.policy import PLAYED, is_bought
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
@@ -44,7 +44,7 @@ class Stats:
             card = (e.get("args") or {}).get("card")
             if e["msg"] in PLAYED:
                 self.played[str(card)] += 1
-            elif e["msg"] in BOUGHT:
+            elif is_bought(e["msg"]):
                 self.bought[str(card)] += 1
             elif e["kind"] == "advance":
                 self.advances[str((e.get("args") or {}).get("advance"))] += 1
@@ -68,7 +68,9 @@ class Stats:
             victories["patron"] = self.endings["patron"]
             families["victories"] = dict(sorted(victories.items()))
         cards = getattr(catalog, "cards", {}).values()
-        families["cards_played"] = _counts({c.name for c in cards}, self.played)
+        # A comet is discarded when bought (pax.buy.comet): it is never played.
+        families["cards_played"] = _counts({c.name for c in cards if c.kind != "comet"},
+                                           self.played)
         if not hasattr(catalog, "advances"):  # cards are bought from a market
             families["cards_bought"] = _counts({c.name for c in cards}, self.bought)
         else:  # Age of Renaissance: History cards' events, and the Advances
