@@ -32,12 +32,15 @@ from pbem.store.gamefile import GameFile
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
 
 
-STRUCTURAL = ("kind", "msg")  # an event's kind and message id name rules, not cards ("war")
+# Keys whose values name rules, not hands: an event's kind and message id (an event of kind
+# `war` shows no War card), and the cards made obsolete by a card played (Long Bow obsoletes
+# Armor and Stirrups whoever holds them, engine.aor.events.note_obsolete).
+STRUCTURAL = ("kind", "msg", "obsolete")
 
 
 def strings_in(data: object) -> set[str]:
     """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact; so are
-    the values of STRUCTURAL keys: an event of kind `war` shows no War card)."""
+    the values of STRUCTURAL keys)."""
     if isinstance(data, dict):
         values = [v for k, v in data.items() if k not in STRUCTURAL]
         return set().union(*(strings_in(v) for v in values)) if values else set()
@@ -99,6 +102,8 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
         player = policy.pick_player(owed)
         line = policy.rng.choice(legal_lines(game, player)["lines"])
         text = signed_block(gf, player, keys[player], line)
+        secrets = seeds.seed_path(path, gf)
+        before = (path.read_bytes(), secrets.read_bytes() if secrets.exists() else None)
         try:
             applied = apply_block(path, text)
             after = open_game(path, head_only=False)
@@ -107,6 +112,9 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
                 raise InvariantViolation("; ".join(problems))
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
+            path.write_bytes(before[0])  # the reproducing files are the game before the block
+            if before[1] is not None:
+                secrets.write_bytes(before[1])
             stats.failures.append(_keep(out_dir, seed, path, text))
             stats.games += 1
             return

@@ -38,3 +38,8 @@ def test_soak_refuses_no_games(capsys: pytest.CaptureFixture[str]) -> None:
 def test_an_event_of_kind_war_does_not_show_the_war_card() -> None:
     log = {"log": [{"kind": "war", "msg": "aor.war.roll", "args": {"card": "silk"}}]}
     assert strings_in(log) == {"silk"}
+
+
+def test_cards_made_obsolete_by_rule_show_no_hand() -> None:
+    state = {"obsolete": ["armor", "stirrups"], "removed": ["war"]}
+    assert strings_in(state) == {"war"}
