@@ -4,7 +4,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench clean
+.PHONY: demo demo-aor test lint bench soak clean
+GAMES ?= 10000
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +30,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Long self-play (issue 14), not part of `make test`: GAMES games over every map, option and
+# player count of both games, checks on; failures go to soak-failures/.
+soak: $(STAMP)
+	$(BIN)/python -m pbem.play.soak --games $(GAMES) --out soak-failures
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

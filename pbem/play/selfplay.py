@@ -9,7 +9,6 @@ the whole log. Fast mode (`--fast`) drives the engine alone, for the benchmark.
 from __future__ import annotations
 
 import hashlib
-import random
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,8 @@ from pbem.pipeline import replay
 from pbem.pipeline.apply import apply_text
 from pbem.pipeline.game import from_gamefile
 from pbem.pipeline.setup import create_game
-from pbem.play.selfplay_moderated import play_moderated
+from pbem.play.policy import Policy, make_policy
+from pbem.play.selfplay_moderated import BLOCK_CAP, play_moderated
 from pbem.play.stats import Stats, record_end, signed_block
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
@@ -37,28 +37,26 @@ from pbem.store.gamefile import GameFile, current_hash
 REPLAY_EVERY = 40
 
 
-def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats) -> None:
+def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
+              policy: Policy | None = None) -> None:
     """One game through the engine alone, answers taken from the option lists."""
+    policy = policy or make_policy("random")
+    policy.new_game(seed)
     ruleset = ruleset_for(stats.ruleset)
     chance = SeededChance(seeds.make_seed(seed), seed, 0)
     seats = ruleset.seat_ids([f"bot{i + 1}" for i in range(players)])
     table, _ = ruleset.setup(catalog_for(stats.ruleset), seed, seats, dict(options), chance)
-    rng = random.Random(seed)
-    run_automatic(ruleset, table, chance)
+    stats.note(run_automatic(ruleset, table, chance))
     while not ruleset.is_over(table):
-        who = _pick_player(rng, waiting_for(table.agenda))
-        choice = rng.choice(options_now(ruleset, table, who))
+        who = policy.pick_player(waiting_for(table.agenda))
+        choice = policy.choose(ruleset, table, who, options_now(ruleset, table, who))
         stats.verbs[choice.verb or choice.line.split()[0]] += 1  # survivors have no verb
         events = answer(ruleset, table, choice, chance, who)
         events += run_automatic(ruleset, table, chance)
-        stats.kinds.update(e["kind"] for e in events)
+        policy.saw(events)
+        stats.note(events)
         stats.decisions += 1
     record_end(stats, table.state)
-
-
-def _pick_player(rng: random.Random, owed: list[str]) -> str:
-    """Who answers next: the only player owed, or any of a parallel node's (random order)."""
-    return owed[0] if len(owed) == 1 else rng.choice(owed)
 
 
 def _round_trip(gf: GameFile) -> None:
@@ -83,18 +81,23 @@ def new_selfplay_game(seed: str, players: int, options: dict[str, Any],
 
 
 def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
-              out_dir: Path) -> None:
+              out_dir: Path, policy: Policy | None = None) -> None:
     """One game through the real pipeline with all per-step checks."""
+    policy = policy or make_policy("random")
+    policy.new_game(seed)
     gf, keys = new_selfplay_game(seed, players, options, stats.ruleset)
     game = from_gamefile(gf, seeds.make_seed(seed))
     ruleset = game.ruleset
-    rng = random.Random(seed)
     blocks = 0
     openings: dict[tuple[str, str], str] = {}
     while not gf.state["over"]:
+        if blocks >= BLOCK_CAP:
+            stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
+            stats.games += 1
+            return
         table = game.table()
-        player = _pick_player(rng, waiting_for(table.agenda))
-        line = rng.choice([c.line for c in options_now(ruleset, table, player)])
+        player = policy.pick_player(waiting_for(table.agenda))
+        line = policy.choose(ruleset, table, player, options_now(ruleset, table, player)).line
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
@@ -112,7 +115,8 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             stats.games += 1
             return
         stats.verbs[line.split()[0]] += 1
-        stats.kinds.update(e["kind"] for e in applied.events)
+        policy.saw(applied.events)
+        stats.note(applied.events)
         stats.decisions += 1
     replay.verify(Path("."), gf)
     record_end(stats, gf.state)
@@ -144,13 +148,16 @@ def _write_repro(out_dir: Path, seed: str, game_text: str, block: str) -> str:
 
 def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: bool = False,
         out_dir: Path = Path("selfplay-failures"), ruleset: str = rulesets.DEFAULT,
-        moderated: bool = False) -> Stats:
-    stats = Stats(ruleset=ruleset, checked=not fast)
+        moderated: bool = False, policy: str = "random") -> Stats:
+    """`games` seeded games; `policy` is one of policy.POLICIES (random keeps the benchmark's
+    figures comparable with earlier runs)."""
+    stats = Stats(ruleset=ruleset, checked=not fast, policy=policy)
+    bot = make_policy(policy)
     if moderated:
         start = time.perf_counter()
         for index in range(games):
             play_moderated(f"{seed}-moderated-{players}p-{index}", players, options, stats,
-                           out_dir)
+                           out_dir, bot)
         stats.seconds = time.perf_counter() - start
         return stats
     start = time.perf_counter()
@@ -158,8 +165,8 @@ def run(games: int, players: int, seed: str, options: dict[str, Any], *, fast: b
         game_seed = f"{seed}-{players}p-{index}" if ruleset == rulesets.DEFAULT else \
             f"{seed}-{ruleset}-{players}p-{index}"
         if fast:
-            play_fast(game_seed, players, options, stats)
+            play_fast(game_seed, players, options, stats, bot)
         else:
-            play_full(game_seed, players, options, stats, out_dir)
+            play_full(game_seed, players, options, stats, out_dir, bot)
     stats.seconds = time.perf_counter() - start
     return stats

@@ -8,7 +8,6 @@ secrets file. A violation writes the game and secrets files and the block to the
 
 from __future__ import annotations
 
-import random
 import shutil
 import tempfile
 from pathlib import Path
@@ -25,6 +24,7 @@ from pbem.pipeline.apply import apply_block
 from pbem.pipeline.game import open_game
 from pbem.pipeline.queries import legal_lines, status
 from pbem.pipeline.setup import new_game
+from pbem.play.policy import Policy
 from pbem.play.stats import Stats, record_end, signed_block
 from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile
@@ -32,10 +32,18 @@ from pbem.store.gamefile import GameFile
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
 
 
+# Keys whose values name rules, not hands: an event's kind and message id (an event of kind
+# `war` shows no War card), and the cards made obsolete by a card played (Long Bow obsoletes
+# Armor and Stirrups whoever holds them, engine.aor.events.note_obsolete).
+STRUCTURAL = ("kind", "msg", "obsolete")
+
+
 def strings_in(data: object) -> set[str]:
-    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact)."""
+    """Every string value in parsed YAML (keys left out: `civil_war: []` is a rule fact; so are
+    the values of STRUCTURAL keys)."""
     if isinstance(data, dict):
-        return set().union(*(strings_in(v) for v in data.values())) if data else set()
+        values = [v for k, v in data.items() if k not in STRUCTURAL]
+        return set().union(*(strings_in(v) for v in values)) if values else set()
     if isinstance(data, list):
         return set().union(*(strings_in(v) for v in data)) if data else set()
     return {data} if isinstance(data, str) else set()
@@ -64,34 +72,38 @@ def bot_keys(seed: str, players: int) -> dict[str, Ed25519PrivateKey]:
 
 
 def play_moderated(seed: str, players: int, options: dict[str, Any], stats: Stats,
-                   out_dir: Path) -> None:
+                   out_dir: Path, policy: Policy | None = None) -> None:
     """One moderated game of `stats.ruleset` on disk (with hidden information, if the
-    ruleset has any, the secrets file and sealed answers)."""
+    ruleset has any, the secrets file and sealed answers). Bots see only their legal lines
+    here, so every policy picks among them at random (its seed and coverage tally still hold)."""
+    policy = policy or Policy()
+    policy.new_game(seed)
     folder = Path(tempfile.mkdtemp(prefix="pbem-moderated-"))
     try:
-        _play(folder, seed, players, options, stats, out_dir)
+        _play(folder, seed, players, options, stats, out_dir, policy)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats: Stats,
-          out_dir: Path) -> None:
+          out_dir: Path, policy: Policy) -> None:
     keys = bot_keys(seed, players)
     publics = [parse_public_key(public_key_line(k.public_key().public_bytes_raw(), name, None))
                for name, k in keys.items()]
     path = folder / "game.yaml"
     new_game(path, publics, game_id=seed, ruleset_name=stats.ruleset, seed_text=seed,
              options=options)
-    rng = random.Random(seed)
     for blocks in range(BLOCK_CAP):
         game = open_game(path)
         gf = game.gf
         if gf.state["over"]:
             break
         owed = status(game)["waiting_for"]
-        player = owed[0] if len(owed) == 1 else rng.choice(owed)
-        line = rng.choice(legal_lines(game, player)["lines"])
+        player = policy.pick_player(owed)
+        line = policy.rng.choice(legal_lines(game, player)["lines"])
         text = signed_block(gf, player, keys[player], line)
+        secrets = seeds.seed_path(path, gf)
+        before = (path.read_bytes(), secrets.read_bytes() if secrets.exists() else None)
         try:
             applied = apply_block(path, text)
             after = open_game(path, head_only=False)
@@ -100,11 +112,15 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
                 raise InvariantViolation("; ".join(problems))
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
+            path.write_bytes(before[0])  # the reproducing files are the game before the block
+            if before[1] is not None:
+                secrets.write_bytes(before[1])
             stats.failures.append(_keep(out_dir, seed, path, text))
             stats.games += 1
             return
         stats.verbs[line.split()[0]] += 1
-        stats.kinds.update(e["kind"] for e in applied.events)
+        policy.saw(applied.events)
+        stats.note(applied.events)
         stats.decisions += 1
     else:
         stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")

@@ -30,13 +30,26 @@ def selfplay(
     moderated: Annotated[bool, typer.Option(
         help="Moderated games on disk (the seed, hidden hands and sealed bids stay with "
              "the moderator).")] = False,
+    policy: Annotated[str, typer.Option(
+        help="coverage (seek mechanics not yet seen), greedy (play to win) or random.")
+    ] = "coverage",
+    min_coverage: Annotated[str | None, typer.Option(
+        "--min-coverage", help="Fail (exit 1) if a name in these coverage families stayed at "
+                               "zero: comma-separated (abilities,victories...) or all.")] = None,
 ) -> None:
-    """Play whole games with random legal choices, checking invariants at every step."""
+    """Play whole games with legal choices, checking invariants at every step."""
     rules = rulesets.ruleset_for(ruleset)
     low, high = rules.player_counts
     if not low <= players <= high:
         raise UsageError(f"--players must be {low} to {high} for {rules.title}, not {players}")
+    from pbem.play.policy import POLICIES
     from pbem.play.selfplay import run as run_selfplay  # only this command needs it
+    from pbem.play.stats import Stats, zeros
+
+    if policy not in POLICIES:
+        raise UsageError(f"--policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+    families = Stats(ruleset=ruleset).coverage()
+    wanted = _families(min_coverage, list(families))
 
     options = parse_options(option or [])
     options = {**rules.selfplay_options, **options}
@@ -44,7 +57,7 @@ def selfplay(
         raise UsageError("--moderated plays on disk through the moderator's pipeline; it "
                          "cannot be --fast")
     stats = run_selfplay(games, players, seed, options, fast=fast, out_dir=out, ruleset=ruleset,
-                         moderated=moderated)
+                         moderated=moderated, policy=policy)
     data = stats.to_data()
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
@@ -52,6 +65,9 @@ def selfplay(
         typer.echo(f"{data['games']} games, {data['decisions']} decisions in {data['seconds']} s "
                    f"({data['games_per_second']} games/s); endings: {data['endings']}")
         typer.echo(f"actions: {data['actions']}")
+        typer.echo("coverage: " + ", ".join(
+            f"{family} {sum(1 for n in names.values() if n)}/{len(names)}"
+            for family, names in data["coverage"].items()))
         if data["checked"]:
             typer.echo(f"invariant violations: {data['invariant_violations']}")
         else:
@@ -60,6 +76,25 @@ def selfplay(
             typer.echo(f"reproduce with: {path}")
     if data["invariant_violations"]:
         raise typer.Exit(int(ExitCode.INTERNAL))
+    missing = zeros(data["coverage"], wanted)
+    if missing:
+        named = "; ".join(f"{family}: {', '.join(names)}" for family, names in missing.items())
+        typer.echo(f"pbem: coverage: stayed at zero: {named}", err=True)
+        raise typer.Exit(int(ExitCode.REJECTED))
+
+
+def _families(text: str | None, known: list[str]) -> list[str]:
+    """The families `--min-coverage` names (all of them for "all")."""
+    if text is None:
+        return []
+    asked = [part.strip() for part in text.split(",") if part.strip()]
+    if asked == ["all"]:
+        return known
+    unknown = [family for family in asked if family not in known]
+    if unknown or not asked:
+        raise UsageError(f"--min-coverage: unknown family {', '.join(unknown) or repr(text)}; "
+                         f"use all or some of {', '.join(known)}")
+    return asked
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:

@@ -1,0 +1,175 @@
+"""How a self-play bot picks among the engine's legal options (issue 14).
+
+`random` picks uniformly. `coverage` and `greedy` look one decision ahead through the engine
+itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
+throw-away chance, and the events it makes, or the view after it, are scored. No rules knowledge
+lives here: what counts is what the engine emits (event kinds and card names) or shows (its view).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.chance import SeededChance
+from engine.core.choice import Choice
+from engine.core.ruleset import Ruleset
+from engine.core.table import Event, Table
+from pbem.store import seeds
+
+POLICIES = ("coverage", "greedy", "random")
+LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
+FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper, once
+COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
+PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
+BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
+
+
+def is_bought(msg: str) -> bool:
+    return any(msg == prefix or msg.startswith(f"{prefix}.") for prefix in BOUGHT)
+
+
+def coverage_keys(events: Iterable[Event]) -> set[str]:
+    """What a set of events reached: `ability:x`-style kinds, and cards played, bought or
+    Advances acquired (named by the events' own arguments)."""
+    keys: set[str] = set()
+    for e in events:
+        kind = str(e.get("kind"))
+        args = e.get("args") or {}
+        if kind.partition(":")[0] in COVERED:
+            keys.add(kind)
+        if e.get("msg") in PLAYED:
+            keys.add(f"played:{args.get('card')}")
+        elif is_bought(str(e.get("msg"))):
+            keys.add(f"bought:{args.get('card')}")
+        elif kind == "advance":
+            keys.add(f"advance:{args.get('advance')}")
+    return keys
+
+
+class Policy:
+    """Random choice; subclasses score candidates by looking one decision ahead."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random()
+        self.seed = ""
+        self.seen: set[str] = set()  # coverage keys met so far in this run (all its games)
+        self.looks = 0
+
+    def new_game(self, seed: str) -> None:
+        """Each game replays from its own seed, whatever was played before it."""
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.looks = 0
+
+    def pick_player(self, owed: list[str]) -> str:
+        """The only player owed, or any of a parallel node's (random order)."""
+        return owed[0] if len(owed) == 1 else self.rng.choice(owed)
+
+    def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+        return self.rng.choice(options)
+
+    def saw(self, events: Iterable[Event]) -> None:
+        self.seen |= coverage_keys(events)
+
+    def _ahead(self, ruleset: Ruleset, table: Table, who: str, choice: Choice
+               ) -> tuple[Table, list[Event]]:
+        """The table and events after `choice`, on a copy; draws come from a throw-away seed so
+        the bot never peeks at the real dice or deck."""
+        self.looks += 1
+        text = f"{self.seed}|look|{self.looks}"
+        chance = SeededChance(seeds.make_seed(text), text, 0)
+        probe = table.copy()
+        events = answer(ruleset, probe, choice, chance, who)
+        events += run_automatic(ruleset, probe, chance)
+        return probe, events
+
+    def _best(self, options: list[Choice], score: Callable[[Choice], float]) -> Choice:
+        sample = options if len(options) <= LOOKAHEAD else self.rng.sample(options, LOOKAHEAD)
+        scored = [(score(c), self.rng.random(), c) for c in sample]  # random tie-break
+        return max(scored, key=lambda s: (s[0], s[1]))[2]
+
+
+def _victories(options: list[Choice]) -> list[Choice]:
+    return [c for c in options if c.verb == "victory"]
+
+
+class CoveragePolicy(Policy):
+    """Prefers the options whose events reach something not yet seen; declares any legal
+    victory whose kind is new, and otherwise still declares one (a declared game is a game
+    whose ending was reached on purpose)."""
+
+    def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+        victories = _victories(options)
+        if victories:
+            fresh = [c for c in victories if f"victory:{c.args[0]}" not in self.seen]
+            return self.rng.choice(fresh or victories)
+        if len(options) == 1:
+            return options[0]
+
+        def score(choice: Choice) -> float:
+            _, events = self._ahead(ruleset, table, who, choice)
+            return len(coverage_keys(events) - self.seen)
+        return self._best(options, score)
+
+
+class GreedyPolicy(Policy):
+    """Plays to win: declares as soon as it can, else the option after which the engine's view
+    shows this player furthest along (a victory on offer, then the view's own counts)."""
+
+    def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+        victories = _victories(options)
+        if victories:
+            return self.rng.choice(victories)
+        if len(options) == 1:
+            return options[0]
+
+        return self._best(options, lambda choice: self._score(ruleset, table, who, choice, 1))
+
+    def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice, depth: int
+               ) -> float:
+        """A won game, a victory on offer, then the view's progress; while the same player
+        decides again (a follow-up of the same action), the best of a few of those follow-ups,
+        so a purchase is worth what it leads to."""
+        probe, _ = self._ahead(ruleset, table, who, choice)
+        if probe.state.get("over"):
+            return 1e6 if who in probe.state.get("winners", []) else -1e6
+        follow = options_now(ruleset, probe, who)
+        if any(c.verb == "victory" for c in follow):
+            return 1e4
+        if depth and follow and len(follow) > 1:
+            sample = follow if len(follow) <= FOLLOW_UPS else self.rng.sample(follow, FOLLOW_UPS)
+            return max(self._score(ruleset, probe, who, c, depth - 1) for c in sample)
+        return progress(ruleset.view_for(probe, None), who)
+
+
+def progress(view: dict[str, Any], who: str) -> float:
+    """How far along `who` is, read from the public view. Pax: victory squares active, prestige
+    (the best kind weighs most), concessions, cards held; Age of Renaissance: Advances,
+    provinces and cash (florins and cash only break ties)."""
+    players = view.get("players")
+    if isinstance(players, list):  # pax: one entry per bank
+        me = next((p for p in players if p.get("bank") == who), None)
+        if me is None:
+            return 0.0
+        prestige = list(me.get("prestige", {}).values()) or [0]
+        active = sum(1 for status in (view.get("victory") or {}).values() if status == "active")
+        return float(active * 20 + max(prestige) * 6 + sum(prestige) * 2
+                     + me.get("concessions", 0) * 2
+                     + me.get("tableau_size", 0) * 2 + me.get("hand_size", 0)
+                     + me.get("florins", 0) / 10)
+    if isinstance(players, dict) and who in players:  # aor: keyed by seat
+        me = players[who]
+        held = sum(1 for p in (view.get("provinces") or {}).values()
+                   if isinstance(p, dict) and (p.get("marker") == who or who in p.get("tokens", {})))
+        return float(len(me.get("advances", [])) * 5 + held * 2 + me.get("cash", 0) / 20)
+    return 0.0
+
+
+def make_policy(name: str) -> Policy:
+    """The policy called `name` (one of POLICIES), for one run of games."""
+    kinds: dict[str, type[Policy]] = {"random": Policy, "coverage": CoveragePolicy,
+                                      "greedy": GreedyPolicy}
+    return kinds[name]()

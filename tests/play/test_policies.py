@@ -1,0 +1,129 @@
+"""Issue 14: coverage-guided and victory-seeking self-play, and coverage reporting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from engine.core.agenda import waiting_for
+from engine.core.chance import SeededChance
+from engine.core.choice import Choice
+from pbem.cli import app
+from pbem.play.policy import make_policy
+from pbem.play.selfplay import run
+from pbem.rulesets import catalog_for, ruleset_for
+from pbem.store import seeds
+
+
+def _reached(data: dict[str, dict[str, int]], family: str) -> int:
+    return sum(1 for count in data[family].values() if count)
+
+
+def test_coverage_play_reaches_more_mechanics_than_random_with_the_same_seeds() -> None:
+    random_play = run(4, 4, "cover", {}, fast=True, policy="random").to_data()
+    coverage = run(4, 4, "cover", {}, fast=True, policy="coverage").to_data()
+    assert random_play["policy"] == "random" and coverage["policy"] == "coverage"
+    for family in ("abilities", "cards_played"):
+        assert _reached(coverage, family) > _reached(random_play, family), family
+
+
+def test_coverage_declares_victories_and_counts_them_as_the_endings_do() -> None:
+    data = run(6, 4, "cover", {}, fast=True, policy="coverage").to_data()
+    declared = {name for name, count in data["victories"].items() if count and name != "patron"}
+    assert declared and all(data["victories"][name] == data["endings"][name] for name in declared)
+    assert data["victories"]["patron"] == data["endings"].get("patron", 0)
+
+
+def test_policies_are_deterministic_per_seed() -> None:
+    for policy in ("coverage", "greedy"):
+        first = run(2, 3, "again", {}, fast=True, policy=policy).to_data()
+        second = run(2, 3, "again", {}, fast=True, policy=policy).to_data()
+        assert first["actions"] == second["actions"] and first["endings"] == second["endings"]
+
+
+def test_full_mode_plays_the_coverage_policy_with_no_violations(tmp_path: Path) -> None:
+    data = run(1, 2, "full-cover", {}, policy="coverage", out_dir=tmp_path).to_data()
+    assert data["games"] == 1 and data["invariant_violations"] == 0, data["violations"]
+
+
+def test_json_lists_every_family_with_its_zeros() -> None:
+    result = CliRunner().invoke(app, ["selfplay", "--games", "1", "--players", "2", "--fast",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert set(data["coverage"]) == {"one_shots", "ops", "abilities", "victories",
+                                     "cards_played", "cards_bought"}
+    assert len(data["abilities"]) == 34 and len(data["cards_bought"]) == 177
+    assert len(data["cards_played"]) == 173  # the four comets are discarded when bought
+    assert 0 in data["abilities"].values()  # one game cannot reach all 34: zeros are listed
+    assert set(data["victories"]) == {"globalization", "holy", "imperial", "patron",
+                                      "renaissance"}
+
+
+def test_min_coverage_fails_naming_what_stayed_at_zero() -> None:
+    result = CliRunner().invoke(app, ["selfplay", "--games", "1", "--players", "2", "--fast",
+                                      "--json", "--min-coverage", "abilities"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    zero = sorted(name for name, count in data["abilities"].items() if not count)
+    assert result.stderr.count("\n") == 1 and "stayed at zero: abilities: " in result.stderr
+    assert ", ".join(zero) in result.stderr
+
+
+def test_min_coverage_passes_when_the_family_is_covered() -> None:
+    result = CliRunner().invoke(app, ["selfplay", "--games", "4", "--players", "4", "--fast",
+                                      "--seed", "a", "--min-coverage", "ops,one_shots"])
+    assert result.exit_code == 0, result.output
+    assert "coverage: one_shots 8/8, ops 9/9, " in result.stdout
+
+
+def test_bad_policy_and_family_are_usage_errors() -> None:
+    bad = CliRunner().invoke(app, ["selfplay", "--games", "1", "--policy", "smart"])
+    assert bad.exit_code == 2 and "--policy must be one of coverage, greedy, random" in bad.stderr
+    bad = CliRunner().invoke(app, ["selfplay", "--games", "1", "--min-coverage", "spells"])
+    assert bad.exit_code == 2 and "unknown family spells; use all or some of" in bad.stderr
+
+
+def test_aor_reports_history_events_and_advances() -> None:
+    data = run(1, 3, "aor-cover", {"end": "epoch1"}, fast=True, ruleset="aor",
+               policy="coverage").to_data()
+    assert len(data["advances"]) == 26 and len(data["history_events"]) == 18
+    assert _reached(data, "history_events") > 0
+    assert sum(data["cards_played"].values()) >= sum(data["history_events"].values())
+
+
+def _table_and_options() -> tuple[Any, Any, str, list[Choice]]:
+    ruleset = ruleset_for("pax")
+    chance = SeededChance(seeds.make_seed("offer"), "offer", 0)
+    table, _ = ruleset.setup(catalog_for("pax"), "offer", ruleset.seat_ids(["a", "b"]), {},
+                             chance)
+    who = waiting_for(table.agenda)[0]
+    offered = [Choice("end", (), (), "end"),
+               Choice("victory", ("holy",), ("square",), "victory holy"),
+               Choice("victory", ("imperial",), ("square",), "victory imperial")]
+    return ruleset, table, who, offered
+
+
+def test_greedy_and_coverage_declare_whenever_a_victory_is_offered() -> None:
+    ruleset, table, who, offered = _table_and_options()
+    for name in ("greedy", "coverage"):
+        bot = make_policy(name)
+        bot.new_game("offer")
+        assert bot.choose(ruleset, table, who, offered).verb == "victory", name
+
+
+def test_coverage_prefers_a_victory_kind_not_yet_declared() -> None:
+    ruleset, table, who, offered = _table_and_options()
+    bot = make_policy("coverage")
+    bot.new_game("offer")
+    bot.saw([{"kind": "victory:holy", "msg": "pax.victory.declare"}])
+    assert all(bot.choose(ruleset, table, who, offered).line == "victory imperial"
+               for _ in range(10))
+
+
+def test_every_purchase_counts_the_card_bought_whatever_its_message() -> None:
+    data = run(2, 4, "buys", {}, fast=True, policy="coverage").to_data()
+    assert sum(data["cards_bought"].values()) == data["actions"]["buy"]
