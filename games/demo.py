@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.core.adjudicate import answer, options_now
+from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
 from pbem.pipeline.game import table_of
@@ -56,6 +56,8 @@ def plan_block(game: Path, rng: random.Random) -> tuple[str, list[str]]:
         choice = next(c for c in options if c.line == picked)
         lines.append(choice.line)
         answer(ruleset, work, choice, chance)
+        # A decision with one legal answer resolves by itself and takes no line (orders.md 2).
+        run_automatic(ruleset, work, chance)
         if choice.verb == "end":
             break
     return player, lines
