@@ -219,7 +219,7 @@ def bench_aor(games: int, moderated_blocks: int) -> dict[str, Any]:
     stats = selfplay.run(games, 4, "bench-aor", {"end": "epoch1"}, fast=True, ruleset="aor")
     data = stats.to_data()
     from pbem.orders.signatures import parse_public_key, public_key_line
-    from pbem.pipeline.game import open_game
+    from pbem.pipeline.opening import open_game
     from pbem.pipeline.queries import legal_lines, status
     from pbem.play.selfplay_moderated import bot_keys, signed_block
 

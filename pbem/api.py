@@ -13,7 +13,8 @@ from pbem import rulesets
 from pbem.orders.signatures import PublicKey
 from pbem.pipeline import queries, replay
 from pbem.pipeline.apply import Applied, apply_block
-from pbem.pipeline.game import Game, from_gamefile, open_game
+from pbem.pipeline.game import Game, from_gamefile
+from pbem.pipeline.opening import open_game
 from pbem.pipeline.setup import new_game as _new_game
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile

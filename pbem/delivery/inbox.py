@@ -37,8 +37,8 @@ from pbem.delivery.reading import (
 from pbem.delivery.transport import Delivery
 from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
 from pbem.orders.orderblock import OrderBlock
-from pbem.pipeline import apply, replace
-from pbem.pipeline import game as games_
+from pbem.pipeline import apply, handover
+from pbem.pipeline import opening as games_
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
@@ -191,7 +191,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             if error:
                 raise BlockError(error)
             if blocks and all((b.player or "").lower() == deadlines.MODERATOR for b in blocks):
-                gf = replace.apply_replacement(path, text)
+                gf = handover.apply_replacement(path, text)
                 events = list(gf.log[-1]["events"])
             else:
                 applied = apply.apply_block(path, text)

@@ -18,7 +18,7 @@ from pathlib import Path
 from pbem.delivery.digests import report_messages
 from pbem.delivery.mail import MailSettings, open_book
 from pbem.delivery.transport import Delivery, deliver
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from pbem.store import gamefile
 
 

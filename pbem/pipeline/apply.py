@@ -18,7 +18,7 @@ from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event
 from pbem.errors import DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.orderblock import find_blocks
-from pbem.pipeline import game as games
+from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
 from pbem.pipeline.game import Game
 from pbem.pipeline.record import Step, record

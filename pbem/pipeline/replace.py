@@ -11,12 +11,11 @@ from typing import Any
 
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import FIELDS, MODERATOR, check_zone
-from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
+from pbem.errors import BlockError, SignatureError, UsageError
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign, verify
-from pbem.pipeline import game as games
 from pbem.store.entries import Replacement as ReplacementEntry
-from pbem.store.gamefile import GameFile, current_hash, fingerprint, state_hash
+from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
 # --- replacing a player ---------------------------------------------------------------------
 
@@ -78,7 +77,7 @@ def parse_replacement(block: OrderBlock) -> Replacement:
                        fields.get("name"), fields.get("timezone"))
 
 
-def _moderator_key(gf: GameFile) -> PublicKey:
+def moderator_key(gf: GameFile) -> PublicKey:
     """The moderator's key as the game started with it: games since format 2 fix every key in
     the header, which every state hash covers, so editing the roster cannot change it."""
     anchors = gf.game.get("anchors")
@@ -94,53 +93,12 @@ def _moderator_key(gf: GameFile) -> PublicKey:
 def replacement_block(gf: GameFile, change: Replacement, key_path: Path) -> str:
     """The moderator's signed block for `change`, against the game's current state."""
     private = load_private_key(key_path)
-    if _moderator_key(gf).raw != private.public_key().public_bytes_raw():
+    if moderator_key(gf).raw != private.public_key().public_bytes_raw():
         raise UsageError(f"{key_path.name} is not the moderator's key in this game")
     lines = replacement_lines(change)
     state = fingerprint(current_hash(gf))
     payload = canonical_payload(gf.game_id, MODERATOR, gf.seq, state, lines)
     return format_block(gf.game_id, MODERATOR, gf.seq, state, lines, sign(private, payload))
-
-
-def apply_replacement(path: Path, text: str) -> GameFile:
-    """Check the moderator's block and replace the player's roster entry; log it."""
-    with games.locked(path):
-        game = games.open_game(path)
-        gf = game.gf
-        blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
-        if not blocks:
-            raise BlockError("no moderator block found ('player: moderator')")
-        block = blocks[-1]
-        prev = current_hash(gf)
-        if (block.game or "").lower() != gf.game_id.lower():
-            raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
-        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(prev):
-            raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game "
-                                  f"is at seq {gf.seq}; sign a new one")
-        verify(_moderator_key(gf), block.payload(), block.signature or "")
-        change = parse_replacement(block)
-        entry = gf.roster_entry(change.player)
-        if entry is None:
-            raise BlockError(f"unknown player '{change.player}'; players: "
-                             f"{', '.join(gf.player_ids())}")
-        old = {k: entry[k] for k in FIELDS if k in entry}
-        if change.key is not None:
-            taken = [p["id"] for p in gf.roster["players"] if p["id"] != change.player and
-                     parse_public_key(p["key"]).raw == parse_public_key(change.key).raw]
-            if taken:
-                raise UsageError(f"that key already belongs to {taken[0]}")
-            entry["key"] = change.key
-        entry.update({k: getattr(change, k) for k in FIELDS[:2] + FIELDS[3:]
-                      if getattr(change, k) is not None})
-        new: dict[str, Any] = {k: entry[k] for k in FIELDS if k in entry}
-        game.advance(ReplacementEntry(
-            seq=gf.seq + 1, prev_state=prev, post_state=state_hash(gf.game, gf.seq + 1, gf.state,
-                                                                   gf.agenda),
-            events=[replacement_event(change.player, new)], player=change.player,
-            block=block.text, payload_sha256=hashlib.sha256(block.payload()).hexdigest(),
-            old=old, new=new), None)
-        games.commit(game)
-        return gf
 
 
 def replacement_event(player: str, new: dict[str, Any]) -> Event:
@@ -162,7 +120,7 @@ def check_replacement(gf: GameFile, entry: ReplacementEntry, keys: dict[str, str
     if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
         raise ValueError("payload hash does not match the block")
     try:
-        verify(_moderator_key(gf), block.payload(), block.signature or "")
+        verify(moderator_key(gf), block.payload(), block.signature or "")
     except (SignatureError, UsageError) as error:
         raise ValueError(f"bad moderator signature: {error}") from None
     change = parse_replacement(block)

@@ -22,10 +22,10 @@ from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, Seede
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
 from pbem.errors import CorruptGameError, UsageError
+from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
 from pbem.pipeline.replay_checks import check_public, first_keys, one_block, roster_step
-from pbem.pipeline.timeout import apply_defaults, timeout_event
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (

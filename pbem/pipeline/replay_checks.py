@@ -97,12 +97,8 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             _check_unseal(gf, entry, commitments, keys,
                           {s: posts[s][:16] for s in range(run_start, seq - 1)})
             run_node = ""
-        elif node and node == run_node:
-            pass
-        elif node:
-            run_node, run_start = node, seq - 1
-        else:
-            run_node, run_start = "", seq - 1
+        elif node != run_node or not node:  # an answer to the same node continues its run
+            run_node, run_start = node or "", seq - 1
         window = {s: posts[s][:16] for s in range(run_start, seq)}
         if isinstance(entry, Orders):
             block = one_block(seq, entry.block)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.core.table import event
 from pbem.errors import UsageError
-from pbem.pipeline import game as games
+from pbem.pipeline import opening as games
 from pbem.store.entries import Reveal
 from pbem.store.gamefile import GameFile, current_hash, state_hash
 

@@ -114,10 +114,8 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             stats.failures.append(_write_repro(out_dir, seed, gamefile.dump_text(gf), text))
             stats.games += 1
             return
-        stats.verbs[line.split()[0]] += 1
         policy.saw(applied.events)
-        stats.note(applied.events)
-        stats.decisions += 1
+        stats.step(line, applied.events)
     replay.verify(Path("."), gf)
     record_end(stats, gf.state)
 

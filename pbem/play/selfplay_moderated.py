@@ -21,7 +21,7 @@ from pbem.errors import PbemError
 from pbem.orders.signatures import parse_public_key, public_key_line
 from pbem.pipeline import replay
 from pbem.pipeline.apply import apply_block
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from pbem.pipeline.queries import legal_lines, status
 from pbem.pipeline.setup import new_game
 from pbem.play.policy import Policy
@@ -118,10 +118,8 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
             stats.failures.append(_keep(out_dir, seed, path, text))
             stats.games += 1
             return
-        stats.verbs[line.split()[0]] += 1
         policy.saw(applied.events)
-        stats.note(applied.events)
-        stats.decisions += 1
+        stats.step(line, applied.events)
     else:
         stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
         stats.games += 1

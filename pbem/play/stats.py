@@ -37,6 +37,12 @@ class Stats:
     advances: Counter[str] = field(default_factory=Counter)
     squares: set[str] = field(default_factory=set)  # victory squares the games offered
 
+    def step(self, line: str, events: list[Event]) -> None:
+        """Count one block of one line that was applied, and what its events reached."""
+        self.verbs[line.split()[0]] += 1
+        self.note(events)
+        self.decisions += 1
+
     def note(self, events: list[Event]) -> None:
         """Count what a step's events reached."""
         for e in events:

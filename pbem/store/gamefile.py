@@ -1,26 +1,27 @@
-"""The game file: schema, deterministic YAML, the state hash, the lock and the atomic write."""
+"""The game file: schema, deterministic YAML, the state hash, head-only reads.
+
+Writing files atomically and the game's lock live in pbem.store.files; they are re-exported
+here because every writer of a game reaches them as gamefile.write_atomic and gamefile.locked.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import fcntl
 import hashlib
 import json
 import math
 import os
 import re
 import stat
-import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pbem.errors import BusyError, CorruptGameError, IOFailure, UsageError
+from pbem.errors import CorruptGameError, UsageError
+from pbem.store.files import locked as locked
+from pbem.store.files import write_atomic as write_atomic
 
 # Format 2: typed log entries with structured events (pbem.store.entries). A format-1 file is
 # read as it is, and its old entries stay as written when a new pbem appends to it.
@@ -126,7 +127,7 @@ def _loader_class(base: type) -> type:
     """The safe loader, but with every non-JSON type left as a `_Rejected` marker."""
 
     class Loader(base):  # type: ignore[misc]
-        pass
+        """A safe loader of its own, so the constructors below change no other loader."""
 
     def reject(what: str) -> Callable[[Any, yaml.Node], _Rejected]:
         return lambda loader, node: _Rejected(what, node)
@@ -351,59 +352,3 @@ def tail_entries(log_text: str, keep: Callable[[dict[str, Any]], bool]) -> list[
         found.append(parsed[0])
         end = start
     return found[::-1]
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Temp file beside the target, fsync, rename over it, fsync the directory."""
-    directory = path.resolve().parent
-    try:
-        _write_atomic(path, directory, text)
-    except OSError as error:
-        raise IOFailure(f"cannot write {path.name}: {error.strerror or error}; it is as it "
-                        "was before this command") from None
-
-
-def _write_atomic(path: Path, directory: Path, text: str) -> None:
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
-    dir_fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
-
-
-@contextlib.contextmanager
-def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
-    """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
-    lock_path = path.with_name(path.name + ".lock")
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as error:
-        raise IOFailure(f"cannot lock {path.name} ({lock_path.name}): "
-                        f"{error.strerror or error}") from None
-    try:
-        deadline = time.monotonic() + wait_seconds
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except OSError as error:
-                if error.errno not in (errno.EAGAIN, errno.EACCES):
-                    raise
-                if time.monotonic() >= deadline:
-                    raise BusyError(f"{path.name} is busy: another pbem run holds "
-                                    f"{lock_path.name}; try again") from None
-                time.sleep(0.05)
-        yield
-    finally:
-        os.close(fd)

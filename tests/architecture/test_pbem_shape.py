@@ -8,8 +8,6 @@ import re
 from pathlib import Path
 
 PBEM = Path(__file__).resolve().parents[2] / "pbem"
-# A function-level import kept only for start-up time says so on its line; it is not a cycle.
-_STARTUP = re.compile(r"#.*start-up")
 
 
 def module_name(path: Path) -> str:
@@ -46,11 +44,7 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {m: set() for m in modules}
     for module, path in files.items():
         source = path.read_text(encoding="utf-8")
-        lines = source.splitlines()
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Import | ast.ImportFrom) and \
-                    _STARTUP.search(lines[node.lineno - 1]):
-                continue
+        for node in ast.walk(ast.parse(source)):  # imports inside functions count too
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]

@@ -14,7 +14,7 @@ from pbem.cli import app
 from pbem.errors import ExitCode
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.signatures import parse_public_key, public_key_line, sign
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from pbem.store import gamefile, seeds
 from pbem.views.board import draw
 from tests.board.games import played

@@ -3,28 +3,18 @@ hands secret."""
 
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import io
 from pathlib import Path
 
 import pytest
 import yaml
 
-DEMO = Path(__file__).resolve().parents[2] / "games" / "demo_aor.py"
+from tests.pbem.test_demo import run_demo
 
 
 def test_demo_aor_runs_and_keeps_hands_out_of_the_game_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    spec = importlib.util.spec_from_file_location("demo_aor", DEMO)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        module.main()
-    text = out.getvalue()
+    _, text = run_demo("demo_aor")
     assert "(sealed: to the moderator only)" in text and "The sealed answers are opened" in text
     assert "declares War" in text and " attacks " in text
     assert "Public report" in text and "Report for ada" in text and "YOUR HAND" in text

@@ -20,7 +20,7 @@ from pbem.cli import app
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.signatures import parse_public_key, public_key_line, sign
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from pbem.play.selfplay_moderated import strings_in
 from pbem.store import gamefile, seeds
 from pbem.views.model import entry_texts

@@ -19,7 +19,7 @@ from pbem.delivery import deadlines, digests, inbox, mail, mailboxes, transport
 from pbem.errors import CorruptGameError, UsageError
 from pbem.orders.signatures import write_keypair
 from pbem.orders.signing import sign_orders
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import (
     acting,

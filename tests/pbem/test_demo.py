@@ -7,22 +7,28 @@ import contextlib
 import importlib.util
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-DEMO = Path(__file__).resolve().parents[2] / "games" / "demo.py"
+GAMES = Path(__file__).resolve().parents[2] / "games"
 
 
-def test_demo_plays_its_blocks_and_verifies(tmp_path: Path,
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    spec = importlib.util.spec_from_file_location("demo", DEMO)
+def run_demo(name: str) -> tuple[Any, str]:
+    """Run games/NAME.py's main() in the current folder: (the module, what it printed)."""
+    spec = importlib.util.spec_from_file_location(name, GAMES / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         module.main()
-    text = out.getvalue()
+    return module, out.getvalue()
+
+
+def test_demo_plays_its_blocks_and_verifies(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    module, text = run_demo("demo")
     assert f"== block {module.BLOCKS}:" in text
     assert "every draw re-derived from the seed" in text

@@ -16,7 +16,8 @@ from engine.core.adjudicate import options_now
 from engine.core.agenda import waiting_for
 from pbem import api, words
 from pbem.pipeline.apply import apply_text
-from pbem.pipeline.game import from_gamefile, open_game
+from pbem.pipeline.game import from_gamefile
+from pbem.pipeline.opening import open_game
 from pbem.play.selfplay import new_selfplay_game
 from pbem.play.stats import signed_block
 from pbem.rulesets import RULESETS, ruleset_for

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.delivery import digests, mail
-from pbem.pipeline.game import open_game
+from pbem.pipeline.opening import open_game
 from tests.pbem.test_inbox import NOW, Recorder, address, run
 from tests.pbem.test_mail_helpers import (
     acting,

@@ -15,7 +15,7 @@ from pbem import api
 from pbem.cli import app
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import PublicKey, parse_public_key, write_keypair
-from pbem.pipeline import game as games
+from pbem.pipeline import opening as games
 from pbem.views import model as views
 from pbem.views import report
 from pbem.views.report import FORMATS, bbcode_escape, markdown_escape, safe_text

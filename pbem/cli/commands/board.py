@@ -9,7 +9,7 @@ import typer
 
 from pbem.cli.app import GameArg, app, boundary
 from pbem.errors import UsageError
-from pbem.pipeline import game as games
+from pbem.pipeline import opening as games
 
 
 @app.command(name="map")

@@ -29,20 +29,21 @@ if TYPE_CHECKING:
         queue,
         transport,
     )
-    from pbem.pipeline import game as games
-    from pbem.pipeline import replace
+    from pbem.pipeline import handover, replace
+    from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
     from pbem.views import model as views
     from pbem.views import report
 else:
     (bounces, deadlines, digests, gitplay, inbox, mail, mailboxes, queue, transport, games,
-     replace, timeouts, report, views) = (
+     handover, replace, timeouts, report, views) = (
         lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
                                           "delivery.digests",
                                           "delivery.gitplay",
                                           "delivery.inbox", "delivery.mail", "delivery.mailboxes",
                                           "delivery.queue", "delivery.transport",
-                                          "pipeline.game", "pipeline.replace", "pipeline.timeout",
+                                          "pipeline.opening", "pipeline.handover",
+                                          "pipeline.replace", "pipeline.timeout",
                                           "views.report", "views.model"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
@@ -363,5 +364,5 @@ def replace_player(
         if print_block:
             typer.echo(text, nl=False)
             return
-    gf = replace.apply_replacement(game, text)
+    gf = handover.apply_replacement(game, text)
     typer.echo(f"seq {gf.seq}: {say(gf.log[-1]['events'][0])}")

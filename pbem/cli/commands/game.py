@@ -16,10 +16,11 @@ from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.pipeline import apply as apply_pipeline
-from pbem.pipeline import game as games
+from pbem.pipeline import opening as games
 from pbem.pipeline import queries
 from pbem.pipeline import reveal as reveal_pipeline
 from pbem.pipeline import setup as game_setup
+from pbem.pipeline.game import from_gamefile as from_gamefile_
 from pbem.store import gamefile
 from pbem.words import public_texts
 
@@ -94,7 +95,7 @@ def new(
                              ruleset_name=ruleset)
     for entry in gf.roster["players"]:
         typer.echo(f"{entry['name']} plays {entry['id']}")
-    status = queries.status(games.from_gamefile(gf))
+    status = queries.status(from_gamefile_(gf))
     typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
                f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if not open_game:
