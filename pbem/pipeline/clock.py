@@ -130,11 +130,17 @@ def parse_settings(block: OrderBlock) -> Change:
     return Change(deadlines, emails or None)
 
 
-def moderator_block(gf: GameFile, lines: list[str], key_path: Path) -> str:
-    """The moderator's signed block of `lines`, against the game's current state."""
+def moderator_private(gf: GameFile, key_path: Path) -> Any:
+    """The moderator's private key from `key_path`, checked against the game's anchor."""
     private = load_private_key(key_path)
     if moderator_key(gf).raw != private.public_key().public_bytes_raw():
         raise UsageError(f"{key_path.name} is not the moderator's key in this game")
+    return private
+
+
+def moderator_block(gf: GameFile, lines: list[str], key_path: Path) -> str:
+    """The moderator's signed block of `lines`, against the game's current state."""
+    private = moderator_private(gf, key_path)
     state = fingerprint(current_hash(gf))
     payload = canonical_payload(gf.game_id, MODERATOR, gf.seq, state, lines)
     return format_block(gf.game_id, MODERATOR, gf.seq, state, lines, sign(private, payload))

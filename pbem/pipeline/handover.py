@@ -121,6 +121,8 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
             elif print_only:
                 raise UsageError("this game has no moderator: there is no block to print")
         _check_change(gf, change)
+        if _unchanged(gf, change):
+            return None  # nothing to log
         entry = Settings(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
                          events=[clock.settings_event(change.deadlines, change.emails)],
                          deadlines=change.deadlines, emails=change.emails,
@@ -151,6 +153,12 @@ def _check_change(gf: GameFile, change: clock.Change) -> None:
             raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
     if change.deadlines is None and not change.emails:
         raise UsageError("nothing to change")
+
+
+def _unchanged(gf: GameFile, change: clock.Change) -> bool:
+    now = clock.snapshot(gf)
+    return change.deadlines in (None, now["deadlines"]) and all(
+        now["emails"].get(p) == a for p, a in (change.emails or {}).items())
 
 
 def apply_change(gf: GameFile, change: clock.Change) -> None:

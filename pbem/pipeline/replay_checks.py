@@ -92,6 +92,10 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     """The chain, every signature and payload hash, each block's state, every opened sealed
     block against its commitment. A block answering a simultaneous decision may be written
     against any state since that decision opened where every entry since answered it."""
+    if entries[0].seq != 0:
+        raise _bad(entries[0].seq, "the setup must be seq 0")
+    if entries[0].events is not None and entries[0].summary is not None:
+        raise _bad(0, "it has both events and a summary (pbem writes one or the other)")
     posts = [entries[0].post_state]
     run_node, run_start = "", 0
     commitments: dict[tuple[str, str], str] = {}

@@ -104,7 +104,9 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
                 signed_for = clock.forced_players(block)
                 only = [p for p in signed_for if not only or p in only]
                 force = True
-            elif key is None:
+            elif key is not None:
+                clock.moderator_private(gf, key)  # a wrong key fails before anything is done
+            else:
                 raise UsageError("a forced timeout is the moderator's call: give --key "
                                  "MODERATOR.key (or --block FILE, a block the moderator signed)")
         nmr = deadlines.policy_of(gf).nmr
