@@ -14,10 +14,9 @@ from pbem.delivery.deadlines import FIELDS, MODERATOR
 from pbem.errors import BlockError, DoesNotFitError, UsageError
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import parse_public_key, verify
-from pbem.pipeline import clock
+from pbem.pipeline import clock, replace
 from pbem.pipeline import opening as games
 from pbem.pipeline.game import Game
-from pbem.pipeline import replace
 from pbem.pipeline.replace import moderator_key, parse_replacement, replacement_event
 from pbem.store.entries import Replacement as ReplacementEntry
 from pbem.store.entries import Settings

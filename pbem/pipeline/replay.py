@@ -21,8 +21,8 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
-from pbem.errors import CorruptGameError, UsageError
 from pbem.delivery.deadlines import Policy
+from pbem.errors import CorruptGameError, UsageError
 from pbem.pipeline import clock
 from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
@@ -32,11 +32,11 @@ from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
     Entry,
-    Setup,
     Orders,
     Replacement,
     Sealed,
     Settings,
+    Setup,
     Timeout,
     Unseal,
     public_events,

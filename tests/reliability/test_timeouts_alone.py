@@ -39,7 +39,8 @@ def status(game: Path) -> dict[str, object]:
 
 def test_the_issue_sequence_verifies_and_answers_only_what_is_overdue(tmp_path: Path) -> None:
     game = moderated_aor(tmp_path, 3)
-    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=48h", "--now", "2027-03-01T00:00:00Z")
+    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=48h",
+       "--now", "2027-03-01T00:00:00Z")
     ok("timeout", str(game), "--now", "2027-03-03T12:00:00Z")  # the card returns time out
     after = status(game)
     assert after["decision"] != "return one of your cards" or after["waiting_for"] == []

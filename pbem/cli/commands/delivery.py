@@ -80,6 +80,18 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
     return pairs
 
 
+def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
+              emails: dict[str, str], key: Path | None, block: str | None,
+              print_block: bool) -> bool:
+    """Log a settings change; True when only the moderator's signed block was printed."""
+    printed = handover.apply_settings(
+        game, changes=changes, nmr=nmr, emails=emails, key=key,
+        block_text=read_input(block) if block is not None else None, print_only=print_block)
+    if printed is not None:
+        typer.echo(printed, nl=False)
+    return printed is not None
+
+
 @app.command()
 @boundary
 def send(
@@ -269,14 +281,9 @@ def deadlines_command(
         players = games.open_game(game, whole=False).gf.player_ids()
         if for_player.lower() not in players:
             raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
-    if changes or nmr or block is not None:
-        printed = handover.apply_settings(
-            game, changes=changes, nmr=nmr, emails={}, key=key,
-            block_text=read_input(block) if block is not None else None,
-            print_only=print_block)
-        if printed is not None:
-            typer.echo(printed, nl=False)
-            return
+    if (changes or nmr or block is not None) and _settings(
+            game, changes, nmr, {}, key, block, print_block):
+        return
     with mail.open_book(game) as book:
         gf = gamefile.load(game)
         dues = deadlines.due_now(gf, book.since(gf, moment))
@@ -323,14 +330,9 @@ def roster(
                _pairs(digest or [], "PLAYER=each|daily").items()}
     addresses = {name.lower(): value for name, value in
                  _pairs(email or [], "PLAYER=ADDRESS").items()}
-    if addresses or block is not None:
-        printed = handover.apply_settings(
-            game, changes={}, nmr=None, emails=addresses, key=key,
-            block_text=read_input(block) if block is not None else None,
-            print_only=print_block)
-        if printed is not None:
-            typer.echo(printed, nl=False)
-            return
+    if (addresses or block is not None) and _settings(
+            game, {}, None, addresses, key, block, print_block):
+        return
     if zones or choices:
         deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
                                     choices)
@@ -372,15 +374,12 @@ def digest_command(
 def replace_player(
     game: GameArg,
     player: Annotated[str | None, typer.Argument(help="The player (bank) to hand over.")] = None,
-    key: Annotated[Path | None, typer.Option(help="The moderator's private key file.")] = None,
+    key: ModKeyOpt = None,
     pub: Annotated[Path | None, typer.Option(help="The new player's .pub file.")] = None,
     email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
     name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
     zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
-    print_block: Annotated[bool, typer.Option(
-        "--print", help="Only print the signed block (to mail to the host).")] = False,
-    block: Annotated[str | None, typer.Option(
-        help="Apply a block the moderator signed elsewhere (a file, or -).")] = None,
+    print_block: PrintOpt = False, block: ModBlockOpt = None,
 ) -> None:
     """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
     if block is not None:
