@@ -76,6 +76,17 @@ def adopt(game: Game) -> None:
     _advance(game, entry)
 
 
+def quiet_window(game: Game) -> dict[int, str]:
+    """seq -> state fingerprint a moderator's block may be written against: the current state,
+    or one before the settings changes just made (they alter no rule; verify agrees)."""
+    window = {game.gf.seq: fingerprint(current_hash(game.gf))}
+    for entry in reversed(game.recent()):
+        if entry.get("kind") != "settings":
+            break
+        window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
+    return window
+
+
 def _advance(game: Game, entry: Settings) -> None:
     gf = game.gf
     header = clock.bound(gf.game, entry)
@@ -95,14 +106,17 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
         moderated = clock.has_moderator(gf)
         if not print_only:
             adopt(game)
+        window = quiet_window(game)
         if block_text is not None:
             if not moderated:
                 raise UsageError("this game has no moderator: change its settings without "
                                  "a block")
-            block = clock.moderator_lines(gf, block_text,
-                                          {gf.seq: fingerprint(current_hash(gf))})
+            block = clock.moderator_lines(gf, block_text, window)
             change = clock.parse_settings(block)
             signed: tuple[str, str] | None = (block.text, clock.payload_digest(block))
+            if any(e.get("payload_sha256") == signed[1] for e in game.recent()):
+                raise DoesNotFitError("already applied: this block of the moderator's was "
+                                      "applied before, so nothing changed")
         else:
             change = _change(gf, changes, nmr, emails)
             lines = clock.settings_lines(change.deadlines, change.emails)

@@ -99,6 +99,7 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     posts = [entries[0].post_state]
     run_node, run_start = "", 0
     commitments: dict[tuple[str, str], str] = {}
+    used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
             raise _bad(entry.seq, f"expected seq {seq}")
@@ -107,6 +108,11 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         if entry.events is not None and entry.summary is not None:
             raise _bad(seq, "it has both events and a summary (pbem writes one or the other)")
         _check_moderator(gf, entries, posts, entry)
+        if isinstance(entry, Settings | Timeout) and entry.payload_sha256 is not None:
+            once = (entry.payload_sha256, entry.player if isinstance(entry, Timeout) else "")
+            if once in used:  # a signed block replayed to undo a later change
+                raise _bad(seq, f"{entry.kind}: the moderator's block was used before")
+            used.add(once)
         node = entry.node if isinstance(entry, Orders | Sealed | Timeout) else None
         if isinstance(entry, Unseal):
             if entry.node != run_node:
@@ -138,18 +144,20 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
 
 
 def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry: Entry) -> None:
-    """A settings change's or a forced timeout's moderator's block (pbem.pipeline.clock). The
-    block of a forced timeout was signed against the state before the run it forced."""
+    """A settings change's or a forced timeout's moderator's block (pbem.pipeline.clock),
+    signed against the state before it, before the settings changes just before it, or (a
+    forced timeout) before the run of timeouts it forced."""
     seq = entry.seq
+    start = seq - 1  # settings changes alter no rule: a block written before them holds
+    while start > 0 and (isinstance(before := entries[start], Settings) or isinstance(
+            entry, Timeout) and isinstance(before, Timeout) and before.block == entry.block):
+        start -= 1
+    window = {s: posts[s][:16] for s in range(start, seq)}
     try:
         if isinstance(entry, Settings):
-            clock.check_settings(gf, entry, {seq - 1: posts[seq - 1][:16]})
+            clock.check_settings(gf, entry, window)
         elif isinstance(entry, Timeout) and entry.forced and not entry.legacy:
-            start = seq - 1
-            while start > 0 and isinstance(before := entries[start], Timeout) and \
-                    before.block == entry.block:
-                start -= 1
-            clock.check_forced(gf, entry, {start: posts[start][:16]})
+            clock.check_forced(gf, entry, window)
     except (ValueError, PbemError) as error:
         raise _bad(seq, f"{entry.kind}: {error}") from None
 

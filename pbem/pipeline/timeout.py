@@ -28,7 +28,7 @@ from pbem.pipeline import opening as games
 from pbem.pipeline.apply import EngineBug
 from pbem.pipeline.defaults import apply_defaults, governed, timeout_event
 from pbem.pipeline.game import Game
-from pbem.pipeline.handover import adopt
+from pbem.pipeline.handover import adopt, quiet_window
 from pbem.pipeline.record import Step, record
 from pbem.store.entries import Entry, Timeout
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
@@ -97,10 +97,9 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
             if not clock.has_moderator(gf):
                 raise UsageError("this game has no moderator, so no timeout can be forced: only "
                                  "a decision whose deadline has passed times out")
-            adopt(game)  # before the moderator's block is checked or signed: it is a state
+            adopt(game)  # an older game's settings, logged before the block is signed
             if block_text is not None:
-                block = clock.moderator_lines(gf, block_text,
-                                              {gf.seq: fingerprint(current_hash(gf))})
+                block = clock.moderator_lines(gf, block_text, quiet_window(game))
                 signed_for = clock.forced_players(block)
                 only = [p for p in signed_for if not only or p in only]
                 force = True
@@ -140,3 +139,15 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
         if game.new:
             games.commit(game)
         return game.gf, results
+
+
+def forced_block(path: Path, players: Sequence[str], key: Path | None) -> str:
+    """The moderator's signed block forcing the timeouts of `players` now (`timeout --print`,
+    for a moderator who is not the host; the host applies it with `timeout --block`)."""
+    gf = games.open_game(path, whole=False).gf
+    if not clock.has_moderator(gf):
+        raise UsageError("this game has no moderator, so no timeout can be forced")
+    if not players or key is None:
+        raise UsageError("the moderator's block names the players and is signed: give "
+                         "--player NAME (repeat) and --key MODERATOR.key")
+    return clock.moderator_block(gf, [f"timeout {p}" for p in players], key)

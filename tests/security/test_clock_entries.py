@@ -195,7 +195,7 @@ def test_a_mailed_moderator_settings_block_applies_once(tmp_path: Path) -> None:
     path.write_text(block)
     assert "default 2d" in ok("deadlines", str(game), "--block", str(path))
     code, _, err = cli("deadlines", str(game), "--block", str(path))
-    assert code == 4 and "stale block" in err
+    assert code == 4 and "already applied" in err
     assert ok("verify", str(game)).startswith("ok: ")
 
 
@@ -226,3 +226,51 @@ def test_verify_compares_the_setup_seq_and_refuses_a_summary_beside_events(
     runner.invoke(app, ["apply", str(game), "-"], input=block_for(game, first_move(game)))
     edit(game, change)
     verify_fails(game)
+
+
+def test_a_moderator_away_from_the_host_forces_a_timeout_by_mail(tmp_path: Path) -> None:
+    """The moderator prints the signed block (an older game adopts its settings first, and the
+    block written before that still holds); the host applies it; verify checks it."""
+    game = make_game(tmp_path)
+    seat = acting(game)
+    block = ok("timeout", str(game), "--force", "--player", seat, *mod(game), "--print")
+    assert "player: moderator" in block and f"timeout {seat}" in block
+    path = tmp_path / "force.txt"
+    path.write_text(block)
+    before = game.read_bytes()
+    code, _, err = cli("timeout", str(game), "--block", str(tmp_path / "nowhere.txt"))
+    assert code != 0 and game.read_bytes() == before
+    ok("deadlines", str(game), "--nmr", "skip", *mod(game))  # a settings change between
+    assert "did not answer in time" in ok("timeout", str(game), "--block", str(path))
+    assert ok("verify", str(game)).startswith("ok: ")
+
+
+def test_a_signed_settings_block_cannot_be_replayed_to_undo_a_later_change(
+        tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    skip = tmp_path / "skip.txt"
+    skip.write_text(ok("deadlines", str(game), "--nmr", "skip", *mod(game), "--print"))
+    ok("deadlines", str(game), "--block", str(skip))
+    ok("deadlines", str(game), "--nmr", "wait", *mod(game))
+    code, _, err = cli("deadlines", str(game), "--block", str(skip))
+    assert code == 4 and "already applied" in err
+    # A host who bypasses that check and logs the old block again, with a whole chain:
+    from pbem.pipeline import clock, handover
+    from pbem.pipeline import opening as games
+    from pbem.store.entries import Settings
+    from pbem.store.gamefile import current_hash
+
+    old = last_of(yaml.safe_load(game.read_text()), "settings")
+    replayed = [e for e in yaml.safe_load(game.read_text())["log"] if e.get("block")][-2]
+    opened = games.open_game(game)
+    change = clock.Change(replayed["deadlines"], None)
+    entry = Settings(seq=opened.gf.seq + 1, prev_state=current_hash(opened.gf), post_state="",
+                     events=[clock.settings_event(change.deadlines, None)],
+                     deadlines=change.deadlines, block=replayed["block"],
+                     payload_sha256=replayed["payload_sha256"])
+    handover.apply_change(opened.gf, change)
+    handover._advance(opened, entry)
+    games.commit(opened)
+    assert old["deadlines"]["nmr"] == "wait" and yaml.safe_load(
+        game.read_text())["roster"]["deadlines"]["nmr"] == "skip"
+    verify_fails(game, "the moderator's block was used before")

@@ -224,10 +224,9 @@ def timeout(
     game: GameArg,
     player: Annotated[list[str] | None, typer.Option(
         help="Only this player; repeat for several.")] = None,
-    force: Annotated[bool, typer.Option(
-        help="Apply the defaults now, deadline or not: the moderator's call, signed with "
-             "--key (a game without a moderator cannot force a timeout).")] = False,
-    key: ModKeyOpt = None, block: ModBlockOpt = None,
+    force: Annotated[bool, typer.Option(help="Apply the defaults now, deadline or not: the "
+                                             "moderator's call, signed with --key.")] = False,
+    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
     send_mail: Annotated[bool, typer.Option("--mail", help="Mail the new reports.")] = False,
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
@@ -241,6 +240,8 @@ def timeout(
     unknown = [p for p in only if p not in players]
     if unknown:
         raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
+    if print_block:
+        return typer.echo(timeouts.forced_block(game, only, key), nl=False)
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
     with mail.open_book(game) as book:
