@@ -113,8 +113,9 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                                  "a block")
             block = clock.moderator_lines(gf, block_text, window)
             change = clock.parse_settings(block)
-            signed: tuple[str, str] | None = (block.text, clock.payload_digest(block))
-            if any(e.get("payload_sha256") == signed[1] for e in game.recent()):
+            digest = clock.payload_digest(block)
+            signed: tuple[str, str] | None = (block.text, digest)
+            if any(e.get("payload_sha256") == digest for e in game.recent()):
                 raise DoesNotFitError("already applied: this block of the moderator's was "
                                       "applied before, so nothing changed")
         else:
