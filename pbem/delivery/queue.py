@@ -18,6 +18,7 @@ from pathlib import Path
 from pbem.delivery.digests import report_messages
 from pbem.delivery.mail import MailSettings, open_book
 from pbem.delivery.transport import Delivery, deliver
+from pbem.errors import BusyError
 from pbem.pipeline.opening import open_game
 from pbem.store import gamefile
 
@@ -47,7 +48,18 @@ def put(game: Path, messages: Sequence[EmailMessage]) -> None:
 
 
 def flush(game: Path, delivery: Delivery) -> tuple[list[str], list[str]]:
-    """Send what is queued; (what went, why the rest did not). Sent messages leave the queue."""
+    """Send what is queued; (what went, why the rest did not). Sent messages leave the queue.
+    One run sends at a time (GAME.queue.lock), so two runs never send a message twice."""
+    if not queued(game):
+        return [], []
+    try:
+        with gamefile.locked(queue_dir(game)):
+            return _flush(game, delivery)
+    except BusyError:
+        return [], [f"another run is sending {queue_dir(game).name}"]
+
+
+def _flush(game: Path, delivery: Delivery) -> tuple[list[str], list[str]]:
     paths = queued(game)
     if not paths:
         return [], []
