@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
-from pbem.errors import UsageError
+from pbem.errors import IOFailure, UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
@@ -222,9 +222,16 @@ def timeout(
         raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
-    with mail.open_book(game) as book:
-        gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment), moment,
-                                           force=force, only=only)
+    results: list[timeouts.TimedOut] = []
+    try:
+        with mail.open_book(game) as book:
+            gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment),
+                                               moment, force=force, only=only)
+    except IOFailure as error:  # the post book, after the game file: the timeouts stand
+        if not any(r.lines for r in results):
+            raise
+        typer.echo(f"note: {error}; the timeouts below stand, and the deadline clocks "
+                   "restart on the next mail run", err=True)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
