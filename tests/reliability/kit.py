@@ -7,7 +7,12 @@ import json
 import shutil
 from functools import cache
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
+import typer
+import typer.main
+import typer.testing
 from typer.testing import CliRunner, Result
 
 from pbem.cli import app
@@ -29,10 +34,23 @@ def strays(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.rglob(".*.tmp"))
 
 
+@cache
+def _command() -> Any:
+    return typer.main.get_command(app)
+
+
+def invoke(args: list[str], stdin: bytes | str | None = None,
+           env: dict[str, str] | None = None) -> Result:
+    """CliRunner.invoke with the click command built once (typer builds it again for every
+    call, which costs more than most commands)."""
+    with mock.patch.object(typer.testing, "_get_command", lambda _app: _command()):
+        return runner.invoke(app, args, input=stdin, env=env)
+
+
 def pbem(*args: str, stdin: bytes | str | None = None,
          env: dict[str, str] | None = None) -> Result:
     """Run the CLI in-process; no run may crash (exit 70) or show a traceback."""
-    result = runner.invoke(app, list(args), input=stdin, env=env)
+    result = invoke(list(args), stdin, env)
     assert result.exit_code != 70, (args, result.stderr)
     assert "Traceback" not in result.output, (args, result.output)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
