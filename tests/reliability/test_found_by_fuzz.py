@@ -39,3 +39,13 @@ def test_mail_that_trips_a_bounce_detector_prints_no_traceback(tmp_path: Path) -
                           "--maildir", str(maildir)], capture_output=True, text=True,
                          env={**os.environ, "PBEM_MAIL_FROM": "host@example.org"}, timeout=120)
     assert run.returncode == 0 and "Traceback" not in run.stdout + run.stderr, run.stderr
+
+
+def test_a_damaged_event_in_the_log_is_a_corrupt_game_not_a_crash(tmp_path: Path) -> None:
+    game = copy_game("pax", tmp_path)
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(game.read_text().replace("msg: pax.setup.order", "ms{g: pax.setup.order"))
+    for command in ("post", "report"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and "cannot be put in words" in result.stderr, \
+            (command, result.stderr)
