@@ -11,6 +11,7 @@ import pytest
 from pbem.cli import app
 from tests.reliability.kit import copy_game, next_block, ok, pbem, snapshot
 
+MAIL = ["--mail-config", "{d}/mail.toml"]  # a From address, so the other checks are reached
 # (name, arguments with {g} the game and {d} its folder, exit code, words of the error)
 CASES: list[tuple[str, list[str], int, str]] = [
     ("map-unknown-player", ["map", "{g}", "--for", "nobody"], 2, "nobody"),
@@ -20,12 +21,13 @@ CASES: list[tuple[str, list[str], int, str]] = [
     ("send-unknown-reader", ["send", "{g}", "--to", "nobody", "--outbox", "{d}/o",
                              "--mail-config", "{d}/mail.toml"], 2, "unknown reader"),
     ("send-no-from", ["send", "{g}", "--outbox", "{d}/o"], 2, "no From address"),
-    ("inbox-not-a-maildir", ["inbox", "{g}", "--maildir", "{d}"], 2, "is not a Maildir"),
-    ("inbox-two-sources", ["inbox", "{g}", "--maildir", "{d}", "--mbox", "{d}/m"], 2,
+    ("inbox-not-a-maildir", ["inbox", "{g}", *MAIL, "--maildir", "{d}"], 2, "is not a Maildir"),
+    ("inbox-two-sources", ["inbox", "{g}", *MAIL, "--maildir", "{d}", "--mbox", "{d}/m"], 2,
      "choose one"),
-    ("inbox-no-source", ["inbox", "{g}"], 2, "say where the mail is"),
-    ("inbox-not-imap", ["inbox", "{g}", "--imap", "ftp://x/y"], 2, "not an imap"),
-    ("inbox-missing-mbox", ["inbox", "{g}", "--mbox", "{d}/none.mbox"], 2, "no mbox file"),
+    ("inbox-no-source", ["inbox", "{g}", *MAIL], 2, "say where the mail is"),
+    ("inbox-not-imap", ["inbox", "{g}", *MAIL, "--imap", "ftp://x/y"], 2, "not an imap"),
+    ("inbox-no-from", ["inbox", "{g}", "--maildir", "{d}/Maildir"], 2, "no From address"),
+    ("inbox-missing-mbox", ["inbox", "{g}", *MAIL, "--mbox", "{d}/none.mbox"], 2, "no mbox file"),
     ("post-unknown-format", ["post", "{g}", "--format", "latex"], 2, "unknown format"),
     ("post-no-folder", ["post", "{g}", "--out", "{d}/nodir/x"], 74, "cannot write"),
     ("remind-bad-now", ["remind", "{g}", "--now", "yesterday"], 2, "is not a time"),
@@ -110,6 +112,10 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ok("apply", str(game), str(first))
     aor = copy_game("aor", d / "aor")
     (d / "g.yaml").write_bytes(aor.read_bytes())  # its secrets stay behind in aor/
+    for sub in ("new", "cur", "tmp"):
+        (d / "Maildir" / sub).mkdir(parents=True)
+    (d / "Maildir" / "new" / "1.mail").write_text("From: cy@example.org\n\n" +
+                                                  first.read_text())
     (d / "mail.toml").write_text('[mail]\nfrom = "host@example.org"\n')
     (d / "bad.orders").write_text("fly to the moon\n")
     (d / "bad.scenario.yaml").write_text("ruleset: pax\nplayers: 0\nsteps: 7\n")

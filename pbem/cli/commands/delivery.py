@@ -113,7 +113,8 @@ def inbox_command(
     Quiet under cron: a run lists only what it did, and prints nothing when there is nothing
     new. A message that cannot be handled is set aside (flagged) with its reason in the post
     book, and the run goes on."""
-    settings = mail.load_settings(games[0], mail_config)
+    # Every handled message is answered: without a From address the answers would be lost.
+    settings = mail.mail_settings_for_sending(games[0], mail_config)
     chosen = [x for x in (maildir, mbox, imap) if x is not None]
     if len(chosen) > 1:
         raise UsageError("choose one of --maildir, --mbox and --imap")
