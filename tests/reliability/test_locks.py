@@ -113,3 +113,18 @@ def test_two_runs_writing_the_post_book_lose_neither_change(tmp_path: Path) -> N
         book.data["processed"]["second"] = {"result": "two"}
     worker.join(30)
     assert set(mail.Book.load(game).data["processed"]) == {"first", "second"}
+
+
+def test_two_new_games_on_one_name_cannot_both_win(tmp_path: Path) -> None:
+    """`new` creates exclusively (issue 20 §3): of two runs at once, one wins, one is refused,
+    and the winner's game is whole."""
+    copy_game("pax", tmp_path)
+    target = tmp_path / "race.yaml"
+    command = [PBEM, "new", str(target), *[a for n in ("ada", "ben", "cy") for a in
+                                           ("--player", str(tmp_path / f"{n}.pub"))],
+               "--moderator", str(tmp_path / "max.pub")]
+    runs = [subprocess.Popen([*command, "--seed", seed], stderr=subprocess.PIPE)
+            for seed in ("one", "two")]
+    codes = sorted(run.wait(60) for run in runs)
+    assert codes == [0, 2], codes
+    assert verified(target)
