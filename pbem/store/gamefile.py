@@ -276,15 +276,17 @@ def _cap() -> str:
 
 
 def load(path: Path) -> GameFile:
-    """The whole game; its state must be where the log's last entry says (as load_head checks),
-    so a hand-edited state is a corrupt file, never a crash further on."""
-    gf = load_text(read_game_text(path))
+    return load_text(read_game_text(path))
+
+
+def check_state(gf: GameFile) -> None:
+    """A whole game's state must be where its log's last entry says (as load_head checks), so
+    a hand-edited state is a corrupt file, never a crash further on (verify names the entry)."""
     last = gf.log[-1] if gf.log else None
     if isinstance(last, dict) and (last.get("seq") != gf.seq or
                                    last.get("post_state") != current_hash(gf)):
         raise CorruptGameError(f"game file: the log's last entry does not match the state at seq "
                                f"{gf.seq}; run pbem verify")
-    return gf
 
 
 _LOG_KEY = "\nlog:\n"
