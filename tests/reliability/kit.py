@@ -3,6 +3,7 @@ with the promises every run keeps (no traceback, never exit 70), and a folder sn
 
 from __future__ import annotations
 
+import atexit
 import json
 import shutil
 from functools import cache
@@ -69,6 +70,7 @@ def _template(kind: str) -> Path:
     import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix=f"pbem-reliability-{kind}-"))
+    atexit.register(shutil.rmtree, folder, True)
     if kind == "pax":
         make_game(folder)
     else:
