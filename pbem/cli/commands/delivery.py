@@ -238,9 +238,14 @@ def timeout(
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
-    if any(r.lines for r in results) and settings is not None:
-        _echo(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
-                                 moment, queue=True))
+    if settings is None:
+        return
+    delivery = transport.delivery_for(outbox, settings)
+    if any(r.lines for r in results):
+        _echo(queue.send_reports(game, delivery, settings, moment, queue=True))
+    else:  # a mail run: what an earlier run left queued goes now
+        sent, failed = queue.flush(game, delivery)
+        _echo(sent + queue.queued_note(failed))
 
 
 @app.command(name="deadlines")
