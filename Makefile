@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak clean
+.PHONY: demo demo-aor test lint bench soak clean torture fuzz
 GAMES ?= 10000
+FUZZ_N ?= 100000
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +37,14 @@ bench: $(STAMP)
 # player count of both games, checks on; failures go to soak-failures/.
 soak: $(STAMP)
 	$(BIN)/python -m pbem.play.soak --games $(GAMES) --out soak-failures
+
+# Issue 20: real processes racing and killed with -9 (minutes, not in CI), then the figures.
+torture: $(STAMP)
+	nice -n 19 $(BIN)/python tools/torture.py
+
+# Issue 20: FUZZ_N inputs across the fuzz families; fails on exit 70 or an input over 1 s CPU.
+fuzz: $(STAMP)
+	FUZZ_N=$(FUZZ_N) nice -n 19 $(BIN)/python tools/fuzz.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -15,6 +15,7 @@ from typing import Any
 from engine.core.messages import MESSAGES as CORE_MESSAGES
 from engine.core.words import Messages, render
 from pbem import rulesets
+from pbem.errors import CorruptGameError
 
 PBEM_MESSAGES: dict[str, str] = {
     "pbem.replacement": "The moderator hands {player:title} to {name} (key {key}).",
@@ -61,9 +62,15 @@ def catalog(prefix: str) -> Messages:
 def say(event: Mapping[str, Any]) -> str:
     msg = str(event.get("msg"))
     built = _BUILT.get(msg)
-    if built is not None:
-        return built(dict(event.get("args") or {}))
-    return render(event, catalog(msg.partition(".")[0]))
+    try:
+        if built is not None:
+            return built(dict(event.get("args") or {}))
+        return render(event, catalog(msg.partition(".")[0]))
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
+        # Events are read back from game files: a damaged one is a corrupt file, not a crash.
+        raise CorruptGameError(f"an event '{msg[:60]}' cannot be put in words "
+                               f"({type(error).__name__}: {str(error)[:60]}); the game file "
+                               "may be damaged: run pbem verify") from None
 
 
 def public_texts(events: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -8,12 +8,15 @@ GNU Mailman uses (RFC 3464 reports, Postfix, Exim, qmail, Sendmail and many more
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from pbem.delivery import deadlines
 from pbem.store.gamefile import GameFile
+
+_QUIET = logging.NullHandler()
 
 
 def failures(raw: bytes) -> tuple[set[str], set[str]]:
@@ -23,6 +26,8 @@ def failures(raw: bytes) -> tuple[set[str], set[str]]:
 
     from flufl.bounce import all_failures  # start-up: only the inbox reads bounces
 
+    # A detector that trips on odd mail logs a traceback; keep it out of the host's cron mail.
+    logging.getLogger("flufl.bounce").addHandler(_QUIET)
     try:
         temporary, permanent = all_failures(message_from_bytes(raw))
     except Exception:  # noqa: BLE001 - a detector's trouble means "not a bounce we can read"

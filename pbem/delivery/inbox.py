@@ -35,7 +35,14 @@ from pbem.delivery.reading import (
     roster_player,
 )
 from pbem.delivery.transport import Delivery
-from pbem.errors import BlockError, BusyError, DoesNotFitError, PbemError, UsageError
+from pbem.errors import (
+    BlockError,
+    BusyError,
+    DoesNotFitError,
+    IOFailure,
+    PbemError,
+    UsageError,
+)
 from pbem.orders.orderblock import OrderBlock
 from pbem.pipeline import apply, handover
 from pbem.pipeline import opening as games_
@@ -78,6 +85,8 @@ def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery
             continue
         try:
             handled = handle(item, key, by_id, delivery, settings, now)
+        except IOFailure as failure:  # e.g. the post book after the apply: the next run ends it
+            handled = Handled(f"not handled now: {failure}; the next run tries again", "retry")
         except Exception as error:  # noqa: BLE001 - one bad mail never stops the inbox
             if os.environ.get("PBEM_DEBUG"):
                 raise
@@ -201,6 +210,8 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             result = f"applied as seq {seq}"
         except BusyError:
             return Handled("busy: another run holds the game; run again", "retry")
+        except IOFailure as failure:  # the machine's fault, not the message's: try it again
+            return Handled(f"not handled now: {failure}; the next run tries again", "retry")
         except UsageError as failure:
             return Handled(f"left for the moderator: {failure}", "aside")
         except PbemError as failure:

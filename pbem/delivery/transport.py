@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Protocol
 
 from pbem.delivery.mail import MailSettings, secret
-from pbem.errors import UsageError
+from pbem.errors import IOFailure, UsageError
 from pbem.store import gamefile
 
 _DEFAULT_PORTS = {"starttls": 587, "tls": 465, "none": 25}
@@ -73,8 +73,8 @@ class Outbox:
                 path = self.directory / f"{stem}-{count}.eml"
             try:
                 gamefile.write_atomic(path, message.as_bytes(policy=policy.SMTP).decode("utf-8"))
-            except OSError as error:
-                done.append(Sent(False, f"cannot write {path}: {error.strerror}"))
+            except IOFailure as error:  # a full disk: the message stays queued
+                done.append(Sent(False, str(error)))
                 continue
             done.append(Sent(True, f"wrote {path.name}: {describe(message)}"))
         return done

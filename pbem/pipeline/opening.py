@@ -39,6 +39,7 @@ def open_game(path: Path, *, whole: bool = True, head_only: bool = True,
         gf, log_text = gamefile.load_head(path)
     else:
         gf, log_text = gamefile.load(path), None
+        gamefile.check_state(gf)
     game = from_gamefile(gf, path=path)
     game.log_text = log_text
     if log_text is not None:

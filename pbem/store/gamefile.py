@@ -258,9 +258,10 @@ def read_game_text(path: Path) -> str:
         raise UsageError(f"no game file at {path}") from None
     except OSError as error:
         raise UsageError(f"cannot read {path}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # before fdopen, which refuses folders
+        os.close(descriptor)
+        raise UsageError(f"{path} is not a regular file; give the path of a game file")
     with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise UsageError(f"{path} is not a regular file; give the path of a game file")
         data = handle.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise CorruptGameError(f"game file {path.name} is over {_cap()}, the most pbem reads")
@@ -277,6 +278,16 @@ def _cap() -> str:
 
 def load(path: Path) -> GameFile:
     return load_text(read_game_text(path))
+
+
+def check_state(gf: GameFile) -> None:
+    """A whole game's state must be where its log's last entry says (as load_head checks), so
+    a hand-edited state is a corrupt file, never a crash further on (verify names the entry)."""
+    last = gf.log[-1] if gf.log else None
+    if isinstance(last, dict) and (last.get("seq") != gf.seq or
+                                   last.get("post_state") != current_hash(gf)):
+        raise CorruptGameError(f"game file: the log's last entry does not match the state at seq "
+                               f"{gf.seq}; run pbem verify")
 
 
 _LOG_KEY = "\nlog:\n"

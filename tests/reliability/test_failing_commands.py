@@ -97,3 +97,23 @@ def test_machine_faults_have_their_own_exit_code(game: Path, tmp_path: Path,
 
 def test_bytes_that_are_not_utf8_on_standard_input_are_not_a_crash(game: Path) -> None:
     fails(game, ["apply", str(game), "-"], 3, "no order block found", stdin=b"\xff\xfe junk\n")
+
+
+def test_sign_with_bytes_that_are_not_utf8_on_standard_input_is_not_a_crash(game: Path) -> None:
+    fails(game, ["sign", "-", "--key", str(game.parent / "ada.key")], 2, "header",
+          stdin=b"\xff\xfe junk\n")
+
+
+def test_a_scenario_file_of_the_wrong_shape_is_bad_and_the_batch_goes_on(tmp_path: Path) -> None:
+    """Wrong types and values (issue 20 §2) are BAD (exit 2), and the next file still runs."""
+    good = sorted((Path(__file__).parents[1] / "scenarios" / "ops").glob("*.yaml"))[0]
+    shapes = ["players: 0\n", "given: {players: 3, colour: red}\n", "given: {players: 3, "
+              "patch: {7: 1}}\n", "given: 'a string'\n", "orders: {player: x}\n"]
+    paths = []
+    for number, shape in enumerate(shapes):
+        paths.append(tmp_path / f"bad{number}.yaml")
+        paths[-1].write_text(f"id: bad{number}\nruleset: pax\n{shape}")
+    result = runner.invoke(app, ["scenario", *map(str, paths), str(good)])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert result.output.count("BAD") == len(shapes), result.output
+    assert "scenarios: 1 ok, 0 failed, 5 bad" in result.output, result.output  # it went on

@@ -140,7 +140,8 @@ def test_an_imap_server_that_closes_at_the_greeting_is_a_usage_error(game: Path)
     worker.start()
     result = CliRunner().invoke(app, ["inbox", str(game), "--imap",
                                       f"imap://host@127.0.0.1:{port}/INBOX"],
-                                env={"PBEM_IMAP_PASSWORD": "x"})
+                                env={"PBEM_IMAP_PASSWORD": "x",
+                                     "PBEM_MAIL_FROM": "host@example.org"})
     server.close()
     assert result.exit_code == 2 and "cannot reach the IMAP server" in result.stderr
     assert "Traceback" not in result.output

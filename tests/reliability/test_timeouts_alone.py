@@ -5,6 +5,7 @@ moderated Age of Renaissance game that verifies with the secrets."""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -101,7 +102,9 @@ def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path
         worker = threading.Thread(target=late_timeout)
         worker.start()
         time.sleep(0.5)  # the timeout now waits for the lock
-        shutil.copy(moved, game)  # the block lands while the timeout waits
+        landing = game.with_name(".landing")
+        shutil.copy(moved, landing)
+        os.replace(landing, game)  # the block lands (atomically, as pbem writes) while it waits
     worker.join(30)
     assert "not overdue" in outcome["out"] and gamefile.load(game).seq == 2
 

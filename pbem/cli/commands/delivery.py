@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from pbem.cli.typer_app import GameArg, app, boundary, check_format, read_input, read_key_file
-from pbem.errors import UsageError
+from pbem.errors import IOFailure, UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
@@ -131,7 +131,8 @@ def inbox_command(
     Quiet under cron: a run lists only what it did, and prints nothing when there is nothing
     new. A message that cannot be handled is set aside (flagged) with its reason in the post
     book, and the run goes on."""
-    settings = mail.load_settings(games[0], mail_config)
+    # Every handled message is answered: without a From address the answers would be lost.
+    settings = mail.mail_settings_for_sending(games[0], mail_config)
     chosen = [x for x in (maildir, mbox, imap) if x is not None]
     if len(chosen) > 1:
         raise UsageError("choose one of --maildir, --mbox and --imap")
@@ -244,18 +245,30 @@ def timeout(
         return typer.echo(timeouts.forced_block(game, only, key), nl=False)
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
-    with mail.open_book(game) as book:
-        gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment), moment,
-                                           force=force, only=only, key=key,
-                                           block_text=block_text)
+    results: list[timeouts.TimedOut] = []
+    try:
+        with mail.open_book(game) as book:
+            gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment),
+                                               moment, force=force, only=only, key=key,
+                                               block_text=block_text)
+    except IOFailure as error:  # the post book, after the game file: the timeouts stand
+        if not any(r.lines for r in results):
+            raise
+        typer.echo(f"note: {error}; the timeouts below stand, and the deadline clocks "
+                   "restart on the next mail run", err=True)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
-    if any(r.lines for r in results) and settings is not None:
-        _echo(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
-                                 moment, queue=True))
+    if settings is None:
+        return
+    delivery = transport.delivery_for(outbox, settings)
+    if any(r.lines for r in results):
+        _echo(queue.send_reports(game, delivery, settings, moment, queue=True))
+    else:  # a mail run: what an earlier run left queued goes now
+        sent, failed = queue.flush(game, delivery)
+        _echo(sent + queue.queued_note(failed))
 
 
 @app.command(name="deadlines")

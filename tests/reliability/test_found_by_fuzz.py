@@ -1,0 +1,51 @@
+"""Inputs the fuzz families found crashing (exit 70) or noisy, kept as plain regressions."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.pbem.test_mail_helpers import drop, make_maildir
+from tests.reliability.kit import copy_game, pbem, snapshot
+
+
+def test_a_folder_given_as_the_game_file_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    for command in ("post", "status", "report", "verify"):
+        result = pbem(command, str(tmp_path / "folder"))
+        assert result.exit_code == 2 and "is not a regular file" in result.stderr, result.stderr
+
+
+def test_a_hand_edited_state_is_a_corrupt_game_for_every_reader(tmp_path: Path) -> None:
+    game = copy_game("pax", tmp_path)
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(game.read_text().replace("\n  borders:\n", "\n  borderz:\n", 1))
+    before = snapshot(tmp_path)
+    for command in ("report", "post", "map", "status", "options", "verify"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and "does not match" in result.stderr, \
+            (command, result.stderr)
+    assert snapshot(tmp_path) == before
+
+
+def test_mail_that_trips_a_bounce_detector_prints_no_traceback(tmp_path: Path) -> None:
+    """A real process: under pytest, logging is captured and the traceback would not show."""
+    game = copy_game("pax", tmp_path)
+    maildir = make_maildir(tmp_path / "Maildir")
+    drop(maildir, b"From:\nMessage-ID: <f1@example.org>\nSubject: hi\n\nhello\n")
+    run = subprocess.run([str(Path(sys.executable).with_name("pbem")), "inbox", str(game),
+                          "--maildir", str(maildir)], capture_output=True, text=True,
+                         env={**os.environ, "PBEM_MAIL_FROM": "host@example.org"}, timeout=120)
+    assert run.returncode == 0 and "Traceback" not in run.stdout + run.stderr, run.stderr
+
+
+def test_a_damaged_event_in_the_log_is_a_corrupt_game_not_a_crash(tmp_path: Path) -> None:
+    game = copy_game("pax", tmp_path)
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(game.read_text().replace("msg: pax.setup.order", "ms{g: pax.setup.order"))
+    for command in ("post", "report"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and "cannot be put in words" in result.stderr, \
+            (command, result.stderr)
