@@ -61,7 +61,8 @@ def prepare_inbox(folder: Path) -> Prepared:
 
 def prepare_timeout(folder: Path) -> Prepared:
     game = copy_game("pax", folder)
-    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0,
+       "--key", str(folder / "max.key"))  # a moderated game: settings are the moderator's
     ok("timeout", str(game), "--now", T0)  # a mail run starts the clock
     out = ["--outbox", str(folder / "out")]
     # Run again, it is a mail run: it sends what the first left queued, and times out no one
