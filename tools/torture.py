@@ -96,7 +96,8 @@ def prepare(kind: str, folder: Path) -> tuple[Path, list[str]]:
         drop(maildir, plain(next_block(game).read_text(), "cy@example.org"))
         return game, ["inbox", str(game), "--maildir", str(maildir), *out]
     if kind == "timeout":
-        ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+        ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0,
+           "--key", str(game.parent / "max.key"))
         ok("timeout", str(game), "--now", T0)  # a mail run starts the clock at T0
         return game, ["timeout", str(game), "--now", LATE, "--mail", *out]
     if kind == "new":
@@ -193,7 +194,8 @@ def pairs(rounds: int, scratch: Path, rng: random.Random) -> None:
             folder = scratch / f"pair-{other}-{number}"
             game = copy_game("pax", folder)
             block = next_block(game)
-            ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+            ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0,
+           "--key", str(game.parent / "max.key"))
             ok("timeout", str(game), "--now", T0)
             rival = {
                 "timeout": ["timeout", str(game), "--now", LATE],
