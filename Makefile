@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak clean
+.PHONY: demo demo-aor test lint bench soak soak-mail clean
 GAMES ?= 10000
+DAYS ?= 30
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +36,11 @@ bench: $(STAMP)
 # player count of both games, checks on; failures go to soak-failures/.
 soak: $(STAMP)
 	$(BIN)/python -m pbem.play.soak --games $(GAMES) --out soak-failures
+
+# A host's month under cron (issue 23): DAYS simulated days of three games by mail, hourly
+# inbox, remind, timeout and digest; prints the mail figures. One day of it runs in `make test`.
+soak-mail: $(STAMP)
+	$(BIN)/python -m tests.soak.month --days $(DAYS) --folder soak-mail-$(DAYS)d
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
