@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.mime.text import MIMEText
 from email.utils import format_datetime, make_msgid
-from datetime import datetime
 
 HOST = "host@example.org"
 

@@ -5,7 +5,6 @@ formats of several mail servers."""
 
 from __future__ import annotations
 
-import base64
 import random
 from collections.abc import Callable
 from datetime import datetime
@@ -166,7 +165,7 @@ Subject: [game] your report
 
 def postfix(address: str, when: datetime) -> bytes:
     return _dsn(address, when, "mx.players.example", "failed", "5.2.2",
-                "552 5.2.2 <{0}>: Mailbox full".format(address),
+                f"552 5.2.2 <{address}>: Mailbox full",
                 "Undelivered Mail Returned to Sender")
 
 

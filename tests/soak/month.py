@@ -313,7 +313,8 @@ class Month:
         return {"days": self.days, "commands": self.commands, "problems": len(self.problems),
                 "mails_per_player_day": round(sum(per_player.values()) / len(per_player), 2),
                 "per_player": {k: round(v, 2) for k, v in sorted(per_player.items())},
-                "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends, "blocks_sent": sum(self.styles.values()),
+                "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends,
+                "blocks_sent": sum(self.styles.values()),
                 "styles": dict(self.styles), "junk": dict(self.junk),
                 "bounces": dict(self.bounced)}
 
