@@ -19,7 +19,10 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import parseaddr
 from pathlib import Path
+from unittest import mock
 
+import typer.main
+import typer.testing
 from typer.testing import CliRunner
 
 from pbem.cli import app
@@ -44,6 +47,8 @@ class Month:
         self.folder, self.days, self.rng = folder, days, random.Random(seed)
         self.maildir, self.outbox = folder / "Maildir", folder / "outbox"
         self.runner = CliRunner()
+        # Typer builds the command tree from the annotations on every invoke: once is enough.
+        self.command = typer.main.get_command(app)
         self.players: dict[str, Player] = {}
         self.paths: dict[str, Path] = {}
         self.blocks: dict[str, Sent] = {}  # Message-ID of a player's block mail: the block
@@ -97,7 +102,8 @@ class Month:
 
     def cmd(self, args: list[str]) -> str:
         self.commands += 1
-        result = self.runner.invoke(app, args, env=ENV)
+        with mock.patch.object(typer.testing, "_get_command", lambda _: self.command):
+            result = self.runner.invoke(app, args, env=ENV)
         with (self.folder / "cron.log").open("a", encoding="utf-8") as log:
             log.write(f"$ pbem {' '.join(args)}\n{result.stdout}{result.stderr}")
         if result.exit_code != 0:
@@ -318,9 +324,9 @@ class Month:
                 "styles": dict(self.styles), "junk": dict(self.junk),
                 "bounces": dict(self.bounced)}
 
-    def run(self, progress: bool = False) -> dict[str, object]:
+    def run(self, progress: bool = False, hours: int | None = None) -> dict[str, object]:
         self.setup()
-        for hour in range(self.days * 24):
+        for hour in range(hours if hours is not None else self.days * 24):
             self.hour(hour)
             if progress and hour % 24 == 23:
                 print(f"day {hour // 24 + 1}: {self.commands} commands, "

@@ -114,6 +114,8 @@ class Player:
                 break
             choice = self.policy.choose(ruleset, probe, self.seat, options)
             lines.append(choice.line)
+            if "players" in node:
+                break  # a simultaneous answer may be the last one in, and its resolution roll
             try:
                 answer(ruleset, probe, choice, NoChance(), self.seat)
                 run_automatic(ruleset, probe, NoChance())
