@@ -306,8 +306,10 @@ class Month:
 
     # --- figures ------------------------------------------------------------------------
 
-    def figures(self) -> dict[str, object]:
-        per_player = {p.name: sum(self.mails[a].values()) / self.days
+    def figures(self, days: int | None = None) -> dict[str, object]:
+        """The month's figures (or those of its first `days`, while it runs)."""
+        days = days or self.days
+        per_player = {p.name: sum(self.mails[a].values()) / days
                       for a, p in self.players.items()}
         worst = max((max(self.mails[a].values(), default=0), self.players[a].name)
                     for a in self.players)
@@ -316,7 +318,7 @@ class Month:
             gf = gamefile.load(path)
             ends[game] = {"seq": gf.seq, "over": bool(gf.state.get("over")),
                           "timeouts": sum(1 for e in gf.log if e.get("kind") == "timeout")}
-        return {"days": self.days, "commands": self.commands, "problems": len(self.problems),
+        return {"days": days, "commands": self.commands, "problems": len(self.problems),
                 "mails_per_player_day": round(sum(per_player.values()) / len(per_player), 2),
                 "per_player": {k: round(v, 2) for k, v in sorted(per_player.items())},
                 "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends,
@@ -330,7 +332,8 @@ class Month:
             self.hour(hour)
             if progress and hour % 24 == 23:
                 print(f"day {hour // 24 + 1}: {self.commands} commands, "
-                      f"{len(self.problems)} problem(s)", file=sys.stderr, flush=True)
+                      f"{len(self.problems)} problem(s); {self.figures(hour // 24 + 1)}",
+                      file=sys.stderr, flush=True)
         self.finish()
         return self.figures()
 
