@@ -169,11 +169,11 @@ class Month:
             self.drop(raw, kind, name("junk"))
 
     def junk_for(self, hour: int, now: datetime) -> list[tuple[bytes, str]]:
-        """Junk at a few hours of each day, a different kind each time."""
-        if hour % 24 not in (5, 11, 17, 23):
+        """Junk every three hours, a different kind each time (every kind within a day)."""
+        if hour % 3 != 2:
             return []
-        n = hour // 6
-        some = next(iter(self.blocks), None)
+        n = hour // 3
+        some = next(reversed(self.blocks), None)  # the newest block a player sent
         kinds: list[tuple[bytes, str]] = [
             (junk.malformed(n), "malformed"), (junk.spam(n, now), "spam"),
             (junk.invalid_utf8(now), "invalid utf-8"), (junk.stranger_question(now), "stranger"),
@@ -181,16 +181,11 @@ class Month:
             (junk.postfix(f"nobody{n}@spam.example", now), "stranger bounce"),
         ]
         if some is not None:
-            kinds.append((junk.phishing(self.block_text(some), now), "phishing"))
+            kinds.append((junk.phishing(self.blocks[some].text, now), "phishing"))
         picked = [kinds[n % len(kinds)]]
         if hour % 24 == 5:
             picked.append((junk.malformed(n + 7), "malformed"))
         return picked
-
-    def block_text(self, ident: str) -> str:
-        sent = self.blocks[ident]
-        return f"-----BEGIN PBEM ORDERS-----\ngame: {sent.game}\nplayer: {sent.seat}\n" \
-               f"seq: {sent.seq}\nstate: 0000000000000000\n\nend\n-----END PBEM ORDERS-----\n"
 
     def collect(self, hour: int) -> None:
         """Hand each message in the outbox to its reader, and check who it went to."""

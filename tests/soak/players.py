@@ -38,6 +38,7 @@ class Sent:
     valid: bool  # signed against the game's state when it was sent
     style: str
     hour: int
+    text: str = ""  # the signed block itself (a phisher copies it)
 
 
 @dataclass
@@ -93,7 +94,7 @@ class Player:
         if self.sealed_node:  # the log keeps a sealed answer's commitment, not its payload
             sha = f"sealed:{seat}:{self.sealed_node}"
         raw = clients.STYLES[style](block, self.address, report, when)
-        return raw, Sent(game_id, seat, seq, sha, valid, style, hour)
+        return raw, Sent(game_id, seat, seq, sha, valid, style, hour, block)
 
     def choose(self, seq: int, report: EmailMessage) -> tuple[list[str], bool]:
         """Lines for the turn, looking ahead on a copy of the game's table; a stale report

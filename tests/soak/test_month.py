@@ -16,6 +16,8 @@ def test_one_day_under_cron(tmp_path: Path) -> None:
     assert figures["commands"] > 24 * 10  # inbox, then remind, timeout, digest for 3 games
     assert figures["blocks_sent"], "no player answered: the day tested nothing"
     assert month.listed, "the inbox listed nothing: the junk never arrived"
+    assert set(month.junk) >= {"malformed", "spam", "invalid utf-8", "stranger", "phishing",
+                               "270 KB attachment", "stranger bounce"}, month.junk
     assert month.bounced["permanent"], "the full mailbox never bounced"
     assert month.later == [] or all(hour >= 24 for hour, _, _ in month.later)
 
