@@ -35,8 +35,18 @@ def _unseal(args: Mapping[str, Any]) -> str:
     return f"The sealed answers are opened: {pairs}."
 
 
+def _settings(args: Mapping[str, Any]) -> str:
+    said = []
+    if "nmr" in args:
+        shown = ", ".join(f"{k} {v}" for k, v in dict(args["decisions"]).items()) or "none"
+        said.append(f"deadlines: {shown}; NMR policy: {args['nmr']}")
+    if args.get("emails"):
+        said.append("new e-mail address for " + ", ".join(str(p) for p in args["emails"]))
+    return "Settings: " + "; ".join(said) + "."
+
+
 _BUILT: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "pbem.timeout": _timeout, "pbem.unseal": _unseal}
+    "pbem.timeout": _timeout, "pbem.unseal": _unseal, "pbem.settings": _settings}
 
 
 @cache

@@ -87,8 +87,12 @@ def _forced(ruleset: Ruleset, t: Table) -> tuple[str, Choice] | None:
     action = ruleset.actions[node["action"]]
     for who in waiting_for(t.agenda):
         here = asked(node, who)
-        choice = action.auto(t, here, action.options(t, here))
+        options = action.options(t, here)
+        choice = action.auto(t, here, options)
         if choice is not None:
+            if choice not in options:  # a forced or standing answer is checked like a line
+                raise InvariantViolation(f"the automatic answer '{choice.line}' to "
+                                         f"{node['action']} is not one of its legal answers")
             return who, choice
     return None
 

@@ -1,8 +1,9 @@
 """Deadlines, timeouts and replacing a player: the clock side of a game played by mail.
 
-Settings live in the roster, outside the state hash, so changing them never makes a block
-stale: `roster.deadlines` holds a duration per decision (an action name, or `default`) and the
-NMR policy for main turns (`wait` or `skip`); a player may have a `timezone`. When a decision
+`roster.deadlines` holds a duration per decision (an action name, or `default`) and the NMR
+policy for main turns (`wait` or `skip`); a player may have a `timezone`. Since format 3 every
+change of the policy or of an e-mail address is also a log entry (pbem.pipeline.clock), which
+verify replays: the roster must agree with it. When a decision
 started is kept by the post book (pbem.delivery.mail), so no clock time enters the game's state.
 
 `pbem timeout` (pbem.pipeline.timeout) applies the defaults of overdue players; a
@@ -15,7 +16,6 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.agenda import next_pending, waiting_for
@@ -65,29 +65,29 @@ def policy_of(gf: GameFile) -> Policy:
     return Policy(dict(data.get("decisions") or {}), str(data.get("nmr") or "wait"))
 
 
-def set_policy(path: Path, changes: dict[str, str | None], nmr: str | None) -> Policy:
-    """Set (or with None, remove) decision deadlines and the NMR policy; no log entry."""
+def merged_policy(gf: GameFile, changes: dict[str, str | None], nmr: str | None) -> Policy:
+    """The policy with `changes` made (None removes a decision's deadline), every name and
+    duration checked; nothing is written (pbem.pipeline.handover logs the change)."""
     if nmr is not None and nmr not in NMR_POLICIES:
         raise UsageError(f"unknown NMR policy '{nmr}'; policies: {', '.join(NMR_POLICIES)}")
-    with gamefile.locked(path):
-        gf = gamefile.load(path)
-        known = sorted(ruleset_of(gf).actions)
-        policy = policy_of(gf)
-        decisions = dict(policy.decisions)
-        for name, value in changes.items():
-            if name != "default" and name not in known:
-                raise UsageError(f"unknown decision '{name}'; decisions: default, "
-                                 f"{', '.join(known)}")
-            if value is None:
-                decisions.pop(name, None)
-            else:
-                parse_duration(value)
-                decisions[name] = value.strip().lower()
-        data: dict[str, Any] = {"decisions": dict(sorted(decisions.items())),
-                                "nmr": nmr or policy.nmr}
-        gf.roster["deadlines"] = data
-        gamefile.write_atomic(path, gamefile.dump_text(gf))
-        return policy_of(gf)
+    known = sorted(ruleset_of(gf).actions)
+    policy = policy_of(gf)
+    decisions = dict(policy.decisions)
+    for name, value in changes.items():
+        if name != "default" and name not in known:
+            raise UsageError(f"unknown decision '{name}'; decisions: default, "
+                             f"{', '.join(known)}")
+        if value is None:
+            decisions.pop(name, None)
+        else:
+            parse_duration(value)
+            decisions[name] = value.strip().lower()
+    return Policy(dict(sorted(decisions.items())), nmr or policy.nmr)
+
+
+def store_policy(gf: GameFile, policy: Policy) -> None:
+    gf.roster["deadlines"] = {"decisions": dict(sorted(policy.decisions.items())),
+                              "nmr": policy.nmr}
 
 
 def check_zone(name: str) -> ZoneInfo:

@@ -16,7 +16,7 @@ from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event
-from pbem.errors import DoesNotFitError, OrdersRejected, PbemError, UsageError
+from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.orderblock import find_blocks
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
@@ -24,6 +24,7 @@ from pbem.pipeline.game import Game
 from pbem.pipeline.record import Step, record
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
+from pbem.store.entries import read as read_entry
 from pbem.store.gamefile import GameFile
 
 
@@ -50,6 +51,7 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
     """The whole pipeline on a game file, under its lock; nothing is written on any error."""
     with games.locked(path):
         game = games.open_game(path)
+        check_tail(game)
         try:
             applied = apply_text(game, text)
         except DoesNotFitError as error:
@@ -61,6 +63,30 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
         if not dry_run:
             games.commit(game)
         return applied
+
+
+def check_tail(game: Game) -> None:
+    """A cheap check of the chain's tail, without parsing the whole log: the last two entries
+    read as typed entries and chain to each other and to the head (`pbem verify` checks all)."""
+    if game.log_text is not None:
+        seen: list[int] = []
+
+        def two(_: dict[str, object]) -> bool:
+            seen.append(1)
+            return len(seen) <= 2
+
+        raw = gamefile.tail_entries(game.log_text, two)
+    else:
+        raw = game.gf.log[-2:]
+    last = [read_entry(data) for data in raw]
+    if not last or last[-1].seq != game.gf.seq or \
+            last[-1].post_state != gamefile.current_hash(game.gf):
+        raise CorruptGameError("game file: the log's last entry does not match the state at "
+                               f"seq {game.gf.seq}; run pbem verify")
+    if len(last) == 2 and (last[0].seq != last[1].seq - 1 or
+                           last[1].prev_state != last[0].post_state):
+        raise CorruptGameError(f"log entry seq {last[1].seq}: prev_state does not chain to the "
+                               "entry before; run pbem verify")
 
 
 def applied_before(path: Path, text: str) -> int | None:

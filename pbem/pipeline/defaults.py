@@ -27,6 +27,13 @@ def governed(node: dict[str, object] | None, player: str, nmr: str, table: Table
     return not (node["action"] in deadlines.MAIN_TURN_ACTIONS and nmr == "wait")
 
 
+def nmr_pass(node: dict[str, object], nmr: str) -> bool:
+    """Whether a main turn times out under the NMR policy `skip`: its default passes the turn
+    with no action, which is the moderator's sanction and not a line a player could write (D1
+    binds players; ruling R-701). Every other default must be one of the legal answers."""
+    return node["action"] in deadlines.MAIN_TURN_ACTIONS and nmr == "skip"
+
+
 def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, *,
                    nmr: str = "skip", logged: Sequence[str] | None = None,
                    ) -> tuple[Table, list[str], list[Event]]:
@@ -42,7 +49,12 @@ def apply_defaults(ruleset: Ruleset, table: Table, player: str, chance: Chance, 
         assert node is not None
         action = ruleset.actions[node["action"]]
         here = asked(node, player)
-        default = action.default(work, here, action.options(work, here))
+        options = action.options(work, here)
+        default = action.default(work, here, options)
+        if default not in options and not nmr_pass(node, nmr):
+            legal = ", ".join(o.line for o in options)
+            raise ValueError(f"the default '{default.line}' is not a legal answer to "
+                             f"{node['action']} (legal: {legal})")
         if logged is not None and logged[len(lines)] != default.line:
             raise ValueError(f"'{logged[len(lines)]}' is not the default '{default.line}'")
         if sealing.is_committing(node) and player in node["seals"]:

@@ -17,14 +17,17 @@ from pbem.store.gamefile import current_hash, fingerprint
 def parallel_window(game: Game) -> dict[int, str]:
     """seq -> state fingerprint a block may be written against. Normally only the current
     state; while a simultaneous decision is pending, any state since it opened where every
-    entry since answered that decision (each answer is written against the opening)."""
+    entry since answered that decision (each answer is written against the opening); and a
+    state before a run of settings changes (deadlines, e-mails), which change no rule."""
     gf = game.gf
     window = {gf.seq: fingerprint(current_hash(gf))}
     node = next_pending(gf.agenda)
-    if node is None or not is_parallel(node):
-        return window
+    parallel = node is not None and is_parallel(node)
     for entry in reversed(game.recent()):
-        if entry.get("node") != node["id"] or entry.get("kind") not in ANSWER_KINDS:
+        # A settings change leaves the rules' state as it was: a block written before it holds.
+        if entry.get("kind") != "settings" and (
+                not parallel or entry.get("node") != node["id"]  # type: ignore[index]
+                or entry.get("kind") not in ANSWER_KINDS):
             break
         window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
     return window

@@ -85,16 +85,21 @@ class Game:
         """The trailing raw entries known to this run, new ones included."""
         return [*self.tail, *self.gf.log] if self.log_text is not None else list(self.gf.log)
 
-    def hash_of(self, seq: int, table: Table) -> str:
-        return self.projection.hash(self.ruleset, self.gf.game, seq, table.state, table.agenda)
+    def hash_of(self, seq: int, table: Table, header: dict[str, Any] | None = None) -> str:
+        return self.projection.hash(self.ruleset, self.gf.game if header is None else header,
+                                    seq, table.state, table.agenda)
 
-    def advance(self, entry: Entry, table: Table | None) -> None:
+    def advance(self, entry: Entry, table: Table | None,
+                header: dict[str, Any] | None = None) -> None:
         """Move the game by one entry; `table` is the whole state after it (None when the
-        state does not change). The entry's hashes must chain, else it is a pbem bug."""
+        state does not change), `header` the game header after it (its trail grown by a
+        settings change or a timeout). The entry's hashes must chain, else it is a pbem bug."""
         gf = self.gf
         if entry.seq != gf.seq + 1 or entry.prev_state != current_hash(gf):
             raise AssertionError(f"entry seq {entry.seq} does not follow seq {gf.seq}")
         gf.seq = entry.seq
+        if header is not None:
+            gf.game = header
         if table is not None:
             if self.projection.hidden:
                 gf.full = (table.state, table.agenda)

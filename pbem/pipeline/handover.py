@@ -1,5 +1,7 @@
-"""`replace-player` applied: a moderator-signed block hands a seat to someone new, logged as a
-`replacement` entry through the one commit point (the block's checks: pbem.pipeline.replace)."""
+"""Roster and settings changes applied through the one commit point: `replace-player` (a
+moderator-signed block hands a seat to someone new, a `replacement` entry; its checks:
+pbem.pipeline.replace), and deadlines, the NMR policy and e-mail addresses (a `settings` entry,
+moderator-signed in a game with a moderator; pbem.pipeline.clock)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,17 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from pbem.delivery import deadlines
 from pbem.delivery.deadlines import FIELDS, MODERATOR
 from pbem.errors import BlockError, DoesNotFitError, UsageError
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import parse_public_key, verify
+from pbem.pipeline import clock, replace
 from pbem.pipeline import opening as games
+from pbem.pipeline.game import Game
 from pbem.pipeline.replace import moderator_key, parse_replacement, replacement_event
 from pbem.store.entries import Replacement as ReplacementEntry
+from pbem.store.entries import Settings
 from pbem.store.gamefile import GameFile, current_hash, fingerprint, state_hash
 
 
@@ -26,10 +32,9 @@ def apply_replacement(path: Path, text: str) -> GameFile:
         if not blocks:
             raise BlockError("no moderator block found ('player: moderator')")
         block = blocks[-1]
-        prev = current_hash(gf)
         if (block.game or "").lower() != gf.game_id.lower():
             raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
-        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(prev):
+        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(current_hash(gf)):
             raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game "
                                   f"is at seq {gf.seq}; sign a new one")
         verify(moderator_key(gf), block.payload(), block.signature or "")
@@ -49,10 +54,133 @@ def apply_replacement(path: Path, text: str) -> GameFile:
                       if getattr(change, k) is not None})
         new: dict[str, Any] = {k: entry[k] for k in FIELDS if k in entry}
         game.advance(ReplacementEntry(
-            seq=gf.seq + 1, prev_state=prev, post_state=state_hash(gf.game, gf.seq + 1, gf.state,
+            seq=gf.seq + 1, prev_state=current_hash(gf), post_state=state_hash(gf.game, gf.seq + 1, gf.state,
                                                                    gf.agenda),
             events=[replacement_event(change.player, new)], player=change.player,
             block=block.text, payload_sha256=hashlib.sha256(block.payload()).hexdigest(),
             old=old, new=new), None)
         games.commit(game)
         return gf
+
+
+def adopt(game: Game) -> None:
+    """Start the trail of a game begun before format 3: an unsigned snapshot of the settings in
+    force, logged before the first entry that the trail binds (a no-op once started)."""
+    gf = game.gf
+    if clock.TRAIL in gf.game:
+        return
+    now = clock.snapshot(gf)
+    entry = Settings(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
+                     events=[clock.settings_event(now["deadlines"], now["emails"])],
+                     deadlines=now["deadlines"], emails=now["emails"], adopted=True)
+    _advance(game, entry)
+
+
+def quiet_window(game: Game) -> dict[int, str]:
+    """seq -> state fingerprint a moderator's block may be written against: the current state,
+    or one before the settings changes just made (they alter no rule; verify agrees)."""
+    window = {game.gf.seq: fingerprint(current_hash(game.gf))}
+    for entry in reversed(game.recent()):
+        if entry.get("kind") != "settings":
+            break
+        window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
+    return window
+
+
+def _advance(game: Game, entry: Settings) -> None:
+    gf = game.gf
+    header = clock.bound(gf.game, entry)
+    entry.post_state = state_hash(header, gf.seq + 1, gf.state, gf.agenda)
+    game.advance(entry, None, header)
+
+
+def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | None,
+                   emails: dict[str, str], key: Path | None = None,
+                   block_text: str | None = None, print_only: bool = False) -> str | None:
+    """Change deadlines, the NMR policy or e-mail addresses: one `settings` entry. A game with a
+    moderator needs the moderator's key (`key`) or block (`block_text`). With `print_only`, the
+    signed block comes back and nothing is written."""
+    with games.locked(path):
+        game = games.open_game(path)
+        gf = game.gf
+        moderated = clock.has_moderator(gf)
+        if not print_only:
+            adopt(game)
+        window = quiet_window(game)
+        if block_text is not None:
+            if not moderated:
+                raise UsageError("this game has no moderator: change its settings without "
+                                 "a block")
+            block = clock.moderator_lines(gf, block_text, window)
+            change = clock.parse_settings(block)
+            digest = clock.payload_digest(block)
+            signed: tuple[str, str] | None = (block.text, digest)
+            if any(e.get("payload_sha256") == digest for e in game.recent()):
+                raise DoesNotFitError("already applied: this block of the moderator's was "
+                                      "applied before, so nothing changed")
+        else:
+            change = _change(gf, changes, nmr, emails)
+            lines = clock.settings_lines(change.deadlines, change.emails)
+            if moderated and key is None:
+                raise UsageError("this game has a moderator: give --key MODERATOR.key (or "
+                                 "--block FILE, a block the moderator signed)")
+            signed = None
+            if moderated:
+                assert key is not None
+                text = clock.moderator_block(gf, lines, key)
+                if print_only:
+                    return text
+                block = clock.moderator_lines(gf, text, {gf.seq: fingerprint(current_hash(gf))})
+                signed = (block.text, clock.payload_digest(block))
+            elif print_only:
+                raise UsageError("this game has no moderator: there is no block to print")
+        _check_change(gf, change)
+        if _unchanged(gf, change):
+            return None  # nothing to log
+        entry = Settings(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
+                         events=[clock.settings_event(change.deadlines, change.emails)],
+                         deadlines=change.deadlines, emails=change.emails,
+                         block=signed[0] if signed else None,
+                         payload_sha256=signed[1] if signed else None)
+        apply_change(gf, change)
+        _advance(game, entry)
+        games.commit(game)
+        return None
+
+
+def _change(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
+            emails: dict[str, str]) -> clock.Change:
+    policy = None
+    if changes or nmr:
+        policy = clock.policy_data(deadlines.merged_policy(gf, changes, nmr))
+    for address in emails.values():
+        replace.check_address(address)
+    return clock.Change(policy, dict(sorted(emails.items())) or None)
+
+
+def _check_change(gf: GameFile, change: clock.Change) -> None:
+    if change.deadlines is not None:
+        deadlines.merged_policy(gf, dict(change.deadlines["decisions"]),
+                                str(change.deadlines["nmr"]))
+    for player in change.emails or {}:
+        if gf.roster_entry(player) is None:
+            raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
+    if change.deadlines is None and not change.emails:
+        raise UsageError("nothing to change")
+
+
+def _unchanged(gf: GameFile, change: clock.Change) -> bool:
+    now = clock.snapshot(gf)
+    return change.deadlines in (None, now["deadlines"]) and all(
+        now["emails"].get(p) == a for p, a in (change.emails or {}).items())
+
+
+def apply_change(gf: GameFile, change: clock.Change) -> None:
+    """The roster after a settings change (verify rebuilds it the same way)."""
+    if change.deadlines is not None:
+        deadlines.store_policy(gf, deadlines.Policy(dict(change.deadlines["decisions"]),
+                                                     str(change.deadlines["nmr"])))
+    for player, address in (change.emails or {}).items():
+        entry = gf.roster_entry(player)
+        assert entry is not None
+        entry["email"] = address

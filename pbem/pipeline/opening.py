@@ -17,18 +17,18 @@ from typing import Any
 
 from engine.core.agenda import is_parallel, next_pending
 from pbem.pipeline.game import ANSWER_KINDS, Game, from_gamefile
-from pbem.pipeline.replay import rebuild
 from pbem.store import gamefile, secrets, seeds
 from pbem.store.gamefile import GameFile, current_hash
 
 
 def _tail_for(gf: GameFile, log_text: str) -> list[dict[str, Any]]:
-    """The run of entries answering the pending simultaneous decision (for its window)."""
+    """The run of entries answering the pending simultaneous decision, and settings changes
+    (for the window of states a block may be written against: pbem.pipeline.envelope)."""
     node = next_pending(gf.agenda)
-    if node is None or not is_parallel(node):
-        return []
+    parallel = node is not None and is_parallel(node)
     return gamefile.tail_entries(
-        log_text, lambda e: e.get("node") == node["id"] and e.get("kind") in ANSWER_KINDS)
+        log_text, lambda e: e.get("kind") == "settings" or parallel and e.get("node") ==
+        node["id"] and e.get("kind") in ANSWER_KINDS)  # type: ignore[index]
 
 
 def open_game(path: Path, *, whole: bool = True, head_only: bool = True,
@@ -61,6 +61,8 @@ def attach(game: Game, secrets_file: Path | None = None) -> None:
         game.gf.full = (found.state, found.agenda)
         return
     full = gamefile.load(game.path)
+    from pbem.pipeline.replay import rebuild  # start-up: only a lost generation replays
+
     table = rebuild(from_gamefile(full, game.secrets.seed, game.path), game.secrets)
     game.gf.full = (table.state, table.agenda)
 

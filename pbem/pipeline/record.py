@@ -72,6 +72,9 @@ class Step:
     block: str | None = None
     default_line: str | None = None  # a timeout's default, when it is the sealed answer
     shown: list[Event] = field(default_factory=list)  # what the step did, for its reports
+    # The game header after the step's own entry (given its seq): a timeout grows the header's
+    # trail, which its state hash covers (pbem.pipeline.clock).
+    bind: Callable[[int], dict[str, Any]] | None = None
 
 
 def record(game: Game, step: Step, make: MakeEntry,
@@ -79,11 +82,12 @@ def record(game: Game, step: Step, make: MakeEntry,
     """Log `step` (updating `sealed`, node -> player -> unopened block)."""
     node = step.node
     seq, prev = game.gf.seq + 1, current_hash(game.gf)
+    header = step.bind(seq) if step.bind is not None else None
     rules = game.ruleset
     if not (game.projection.hidden and node is not None and node.get("sealed")):
         draws = game.projection.draws(rules, step.draws)
-        game.advance(make(seq, prev, game.hash_of(seq, step.work), draws,
-                          public_events(step.events)), step.work)
+        game.advance(make(seq, prev, game.hash_of(seq, step.work, header), draws,
+                          public_events(step.events)), step.work, header)
         step.shown = list(step.events)
         return
     assert game.seed is not None
@@ -93,15 +97,15 @@ def record(game: Game, step: Step, make: MakeEntry,
         stored[step.player] = step.block
     if waiting_for(step.before.agenda) != [step.player]:
         sealed[node_id] = stored
-        game.advance(_sealed_or(game, step, make, seq, prev, step.work, step.events),
-                     step.work)
+        game.advance(_sealed_or(game, step, make, seq, prev, step.work, step.events, header),
+                     step.work, header)
         step.shown = list(step.events)
         return
     middle = step.before.copy()
     pending = middle.agenda[0]
     pending["answers"] = dict(sorted({**pending["answers"], step.player: RECEIVED}.items()))
     noted, resolved = split_sealed(step.events)
-    game.advance(_sealed_or(game, step, make, seq, prev, middle, noted), middle)
+    game.advance(_sealed_or(game, step, make, seq, prev, middle, noted, header), middle, header)
     defaults = timed_out(game.recent(), node_id)
     opened = unseal_event(stored, defaults)
     salts = {p: seal_salt(game.seed, game.gf.game_id, node_id, p).hex() for p in sorted(stored)}
@@ -116,9 +120,9 @@ def record(game: Game, step: Step, make: MakeEntry,
 
 
 def _sealed_or(game: Game, step: Step, make: MakeEntry, seq: int, prev: str, table: Table,
-               events: list[Event]) -> Entry:
+               events: list[Event], header: dict[str, Any] | None) -> Entry:
     """A block's commitment, or a timeout's own entry (its default is public)."""
-    post = game.hash_of(seq, table)
+    post = game.hash_of(seq, table, header)
     if step.payload is None:
         return make(seq, prev, post, [], public_events(events))
     assert game.seed is not None and step.node is not None

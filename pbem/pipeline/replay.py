@@ -21,7 +21,9 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
+from pbem.delivery.deadlines import Policy
 from pbem.errors import CorruptGameError, UsageError
+from pbem.pipeline import clock
 from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
@@ -31,7 +33,10 @@ from pbem.store import seeds
 from pbem.store.entries import (
     Entry,
     Orders,
+    Replacement,
     Sealed,
+    Settings,
+    Setup,
     Timeout,
     Unseal,
     public_events,
@@ -98,6 +103,16 @@ class Replay:
                 for player, text in entry.blocks.items():
                     self.blocks[(entry.node, player)] = text
         self.raw = self.gf.log
+        # The header as it stood (its trail grows with the settings and timeouts), and the
+        # deadlines and e-mails in force, rebuilt from the log (None: a game begun before
+        # format 3, until its adopted snapshot).
+        self.header = {k: v for k, v in self.gf.game.items() if k != clock.TRAIL}
+        self.policy: Policy | None = None
+        self.emails: dict[str, str] = {}
+
+    def hash_of(self, seq: int, table: Table) -> str:
+        return self.game.projection.hash(self.ruleset, self.header, seq, table.state,
+                                         table.agenda)
 
     def chance(self, entry: Entry, next_n: int) -> Chance:
         if self.game.seed is not None:
@@ -122,17 +137,35 @@ class Replay:
             if events is not None and entry.events is not None and \
                     canonical_json(public_events(events)) != canonical_json(entry.events):
                 raise _bad(seq, "the events do not match what the entry did")
-            if self.game.hash_of(seq, table) != entry.post_state:
+            if self.hash_of(seq, table) != entry.post_state:
                 raise _bad(seq, "the replay does not produce the recorded post_state")
-        if current_hash(self.gf) != self.game.hash_of(self.gf.seq, table) or \
+        if current_hash(self.gf) != self.hash_of(self.gf.seq, table) or \
                 self.entries[-1].seq != self.gf.seq:
             raise CorruptGameError("the state in the file does not match the replayed log "
                                    f"(after log entry seq {self.entries[-1].seq})")
         if self.keys != {p["id"]: p["key"] for p in self.gf.roster["players"]}:
             raise CorruptGameError("the roster's keys do not match its logged roster changes")
+        self.check_settings_in_roster()
         return table
 
+    def check_settings_in_roster(self) -> None:
+        """The roster's deadlines and e-mails are the ones the log says are in force."""
+        if self.policy is None:
+            return
+        now = clock.snapshot(self.gf)
+        if now["deadlines"] != clock.policy_data(self.policy):
+            raise CorruptGameError("the roster's deadlines or NMR policy are not the ones its "
+                                   "logged settings changes set")
+        if now["emails"] != self.emails:
+            raise CorruptGameError("the roster's e-mail addresses are not the ones its logged "
+                                   "settings and roster changes set")
+
     def setup(self, entry: Entry) -> Table:
+        if entry.seq != 0:
+            raise _bad(entry.seq, "the setup must be seq 0")
+        if isinstance(entry, Setup) and entry.settings is not None:
+            self.header[clock.TRAIL] = clock.start(entry.settings)
+            self.adopt(entry.settings)
         chance = self.chance(entry, 0)
         try:
             table, events = self.ruleset.setup(catalog_of(self.gf), self.gf.game_id,
@@ -144,7 +177,7 @@ class Replay:
         table.state["draws"] = len(chance.draws)
         if self.game.projection.draws(self.ruleset, chance.draws) != entry.draws:
             raise _bad(0, "the draws do not match the log")
-        if self.game.hash_of(0, table) != entry.post_state:
+        if self.hash_of(0, table) != entry.post_state:
             raise _bad(0, "the setup does not produce the recorded state")
         if entry.events is not None and \
                 canonical_json(public_events(events)) != canonical_json(entry.events):
@@ -165,8 +198,37 @@ class Replay:
             return self.unseal(table, entry, chance)
         if isinstance(entry, Timeout):
             return self.timeout(table, entry, chance)
+        if isinstance(entry, Settings):
+            return self.settings(entry)
         roster_step(self.gf, entry, self.keys)  # replacement or reveal: the state stays
+        if isinstance(entry, Replacement) and self.policy is not None and "email" in entry.new:
+            self.emails[entry.player] = str(entry.new["email"])
         return None
+
+    def adopt(self, settings: dict[str, object]) -> None:
+        policy = dict(settings["deadlines"])  # type: ignore[call-overload]
+        self.policy = Policy(dict(policy["decisions"]), str(policy["nmr"]))
+        self.emails = dict(settings["emails"])  # type: ignore[call-overload]
+
+    def settings(self, entry: Settings) -> list[Event]:
+        if entry.adopted != (self.policy is None):
+            raise ValueError("only a game begun before format 3 adopts its settings, once, "
+                             "before any other settings change")
+        clock.bind(self.header, entry)
+        if entry.adopted:
+            if entry.deadlines is None or entry.emails is None:
+                raise ValueError("the adopted settings are not whole")
+            self.adopt({"deadlines": entry.deadlines, "emails": entry.emails})
+        else:
+            assert self.policy is not None
+            if entry.deadlines is not None:
+                self.policy = Policy(dict(entry.deadlines["decisions"]),
+                                     str(entry.deadlines["nmr"]))
+            for player, address in (entry.emails or {}).items():
+                if player not in self.emails:
+                    raise ValueError(f"unknown player '{player}'")
+                self.emails[player] = address
+        return [clock.settings_event(entry.deadlines, entry.emails)]
 
     def adjudicate(self, table: Table, player: str, block: object, chance: Chance
                    ) -> list[Event]:
@@ -213,12 +275,22 @@ class Replay:
 
     def timeout(self, table: Table, entry: Timeout, chance: Chance) -> list[Event] | None:
         pending = next_pending(table.agenda)
+        nmr = "skip"  # a timeout written before format 3: replayed as it always was
+        if entry.legacy != (self.policy is None):
+            raise ValueError("a timeout without its clock (started, at) in a game whose "
+                             "settings are logged" if entry.legacy else
+                             "a timeout with a clock before the game's settings are logged")
+        if self.policy is not None:
+            clock.check_timeout(self.gf, entry, self.policy,
+                                str(pending["action"]) if pending is not None else None)
+            clock.bind(self.header, entry)
+            nmr = self.policy.nmr
         if self.game.projection.hidden and pending is not None and pending.get("sealed") and \
                 waiting_for(table.agenda) == [entry.player]:
             pending["answers"] = dict(sorted({**pending["answers"],
                                               entry.player: RECEIVED}.items()))
             return None  # its default is applied by the unseal entry
         work, _, events = apply_defaults(self.ruleset, table, entry.player, chance,
-                                         logged=entry.lines)
+                                         nmr=nmr, logged=entry.lines)
         table.state, table.agenda = work.state, work.agenda
         return [timeout_event(entry.player, entry.lines), *events]

@@ -8,10 +8,20 @@ from collections.abc import Mapping
 from pbem.errors import CorruptGameError, PbemError
 from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.orders.signatures import parse_public_key, verify
+from pbem.pipeline import clock
 from pbem.pipeline.record import commitment
 from pbem.pipeline.replace import check_replacement
 from pbem.store import seeds
-from pbem.store.entries import Entry, Orders, Replacement, Reveal, Sealed, Timeout, Unseal
+from pbem.store.entries import (
+    Entry,
+    Orders,
+    Replacement,
+    Reveal,
+    Sealed,
+    Settings,
+    Timeout,
+    Unseal,
+)
 from pbem.store.gamefile import GameFile
 
 
@@ -82,14 +92,27 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     """The chain, every signature and payload hash, each block's state, every opened sealed
     block against its commitment. A block answering a simultaneous decision may be written
     against any state since that decision opened where every entry since answered it."""
+    if entries[0].seq != 0:
+        raise _bad(entries[0].seq, "the setup must be seq 0")
+    if entries[0].events is not None and entries[0].summary is not None:
+        raise _bad(0, "it has both events and a summary (pbem writes one or the other)")
     posts = [entries[0].post_state]
     run_node, run_start = "", 0
     commitments: dict[tuple[str, str], str] = {}
+    used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
             raise _bad(entry.seq, f"expected seq {seq}")
         if entry.prev_state != posts[-1]:
             raise _bad(seq, "prev_state does not chain to the entry before")
+        if entry.events is not None and entry.summary is not None:
+            raise _bad(seq, "it has both events and a summary (pbem writes one or the other)")
+        _check_moderator(gf, entries, posts, entry)
+        if isinstance(entry, Settings | Timeout) and entry.payload_sha256 is not None:
+            once = (entry.payload_sha256, entry.player if isinstance(entry, Timeout) else "")
+            if once in used:  # a signed block replayed to undo a later change
+                raise _bad(seq, f"{entry.kind}: the moderator's block was used before")
+            used.add(once)
         node = entry.node if isinstance(entry, Orders | Sealed | Timeout) else None
         if isinstance(entry, Unseal):
             if entry.node != run_node:
@@ -97,8 +120,13 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             _check_unseal(gf, entry, commitments, keys,
                           {s: posts[s][:16] for s in range(run_start, seq - 1)})
             run_node = ""
+        elif isinstance(entry, Settings):  # changes no rule: a block before it still holds
+            posts.append(entry.post_state)
+            continue
         elif node != run_node or not node:  # an answer to the same node continues its run
             run_node, run_start = node or "", seq - 1
+            while run_start > 0 and isinstance(entries[run_start], Settings):
+                run_start -= 1
         window = {s: posts[s][:16] for s in range(run_start, seq)}
         if isinstance(entry, Orders):
             block = one_block(seq, entry.block)
@@ -113,6 +141,25 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         posts.append(entry.post_state)
     if entries[-1].seq != gf.seq:
         raise CorruptGameError("the state in the file does not match the end of the log")
+
+
+def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry: Entry) -> None:
+    """A settings change's or a forced timeout's moderator's block (pbem.pipeline.clock),
+    signed against the state before it, before the settings changes just before it, or (a
+    forced timeout) before the run of timeouts it forced."""
+    seq = entry.seq
+    start = seq - 1  # settings changes alter no rule: a block written before them holds
+    while start > 0 and (isinstance(before := entries[start], Settings) or isinstance(
+            entry, Timeout) and isinstance(before, Timeout) and before.block == entry.block):
+        start -= 1
+    window = {s: posts[s][:16] for s in range(start, seq)}
+    try:
+        if isinstance(entry, Settings):
+            clock.check_settings(gf, entry, window)
+        elif isinstance(entry, Timeout) and entry.forced and not entry.legacy:
+            clock.check_forced(gf, entry, window)
+    except (ValueError, PbemError) as error:
+        raise _bad(seq, f"{entry.kind}: {error}") from None
 
 
 def _check_unseal(gf: GameFile, entry: Unseal, commitments: dict[tuple[str, str], str],

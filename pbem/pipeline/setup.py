@@ -13,6 +13,7 @@ from engine.core.chance import SeededChance
 from engine.core.errors import SetupError
 from pbem.errors import UsageError
 from pbem.orders.signatures import PublicKey
+from pbem.pipeline import clock
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, secrets, seeds
 from pbem.store.entries import Setup, append, public_events
@@ -72,12 +73,14 @@ def create_game(
         else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
     gf = GameFile(game, roster, randomness, 0, {}, [], [])
+    settings = clock.snapshot(gf)  # deadlines and e-mails, bound by the header's trail
+    game[clock.TRAIL] = clock.start(settings)
     projection = projection_for(ruleset, gf)
     gf.state = projection.state(ruleset, table.state)
     gf.agenda = projection.agenda(table.agenda)
     if projection.hidden:
         gf.full = (table.state, table.agenda)
-    append(gf.log, Setup(seq=0, post_state=current_hash(gf),
+    append(gf.log, Setup(seq=0, post_state=current_hash(gf), settings=settings,
                          draws=projection.draws(ruleset, chance.draws),
                          events=public_events(events)))
     return gf

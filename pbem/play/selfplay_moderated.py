@@ -49,17 +49,44 @@ def strings_in(data: object) -> set[str]:
     return {data} if isinstance(data, str) else set()
 
 
-def secrecy_problems(path: Path, gf: GameFile) -> list[str]:
-    """Cards in hands named in the public file, and sealed answers shown before unsealing."""
+class PublicText:
+    """The strings of the public game file, its log read once per entry: the log only grows
+    (store.gamefile.dump_appended), so a check after every block stays linear in game length."""
+
+    def __init__(self) -> None:
+        self.log = ""
+        self.log_strings: set[str] = set()
+
+    def strings(self, path: Path) -> set[str]:
+        text = path.read_text(encoding="utf-8")
+        at = text.find(LOG_KEY)
+        if at < 0:
+            return strings_in(yaml.safe_load(text))
+        head, log = text[:at + 1], text[at + len(LOG_KEY):]
+        if not log.startswith(self.log):  # rewritten, not appended: read it all again
+            self.log, self.log_strings = "", set()
+        new = log[len(self.log):]
+        if new.strip():
+            self.log_strings |= strings_in(yaml.safe_load(new))
+        self.log = log
+        return strings_in(yaml.safe_load(head)) | self.log_strings
+
+
+LOG_KEY = "\nlog:\n"
+
+
+def secrecy_problems(shown: set[str], gf: GameFile, answers_logged: list[dict[str, Any]]
+                     ) -> list[str]:
+    """Cards in hands named in the public file (`shown`: its strings), and sealed answers
+    shown before unsealing (`answers_logged`: the entries answering the pending decision)."""
     assert gf.full is not None
-    shown = strings_in(yaml.safe_load(path.read_text(encoding="utf-8")))
     found = [f"{card} is in a hand and in the public file"
              for data in gf.full[0]["players"].values() for card in data["hand"].values()
              if card in shown]
     node = gf.full[1][0] if gf.full[1] else None
     if node is not None and node.get("sealed"):
         for who, line in node.get("answers", {}).items():
-            if any(str(line) in str(entry.get("block", "")) for entry in gf.log
+            if any(str(line) in str(entry.get("block", "")) for entry in answers_logged
                    if entry.get("player") == who and entry.get("node") == node["id"]):
                 found.append(f"{who}'s sealed answer is readable before unsealing")
     return found
@@ -93,6 +120,7 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
     path = folder / "game.yaml"
     new_game(path, publics, game_id=seed, ruleset_name=stats.ruleset, seed_text=seed,
              options=options)
+    public = PublicText()
     for blocks in range(BLOCK_CAP):
         game = open_game(path)
         gf = game.gf
@@ -106,8 +134,9 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
         before = (path.read_bytes(), secrets.read_bytes() if secrets.exists() else None)
         try:
             applied = apply_block(path, text)
-            after = open_game(path, head_only=False)
-            problems = secrecy_problems(path, after.gf) if after.projection.hidden else []
+            after = open_game(path)
+            problems = secrecy_problems(public.strings(path), after.gf, after.tail) \
+                if after.projection.hidden else []
             if problems:
                 raise InvariantViolation("; ".join(problems))
         except (PbemError, InvariantViolation) as error:

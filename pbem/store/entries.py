@@ -8,7 +8,12 @@ format 1) carry their words in `summary`; they are shown as written and not comp
 
 Kinds: setup, orders, sealed (a commitment to a sealed answer), unseal (the sealed answers
 published), timeout (defaults applied), replacement (a moderator-signed roster change; format 1
-called it `correction`), reveal (the seed published).
+called it `correction`), settings (deadlines, the NMR policy or an e-mail address changed),
+reveal (the seed published).
+
+Settings and timeouts change nothing in the rules' state, so their fields are bound into the
+chain through the game header's `trail` (pbem.pipeline.clock), which every state hash covers.
+A timeout written before format 3 has no `at`: it is read as written and replayed as before.
 """
 
 from __future__ import annotations
@@ -105,6 +110,10 @@ class Entry:
 @dataclass
 class Setup(Entry):
     kind: ClassVar[str] = "setup"
+    settings: Data | None = None  # since format 3: the deadlines and e-mails the game began with
+
+    def body(self) -> Data:
+        return {} if self.settings is None else {"settings": self.settings}
 
 
 @dataclass
@@ -168,12 +177,52 @@ class Timeout(Entry):
     forced: bool = False
     lines: list[str] = field(default_factory=list)
     node: str | None = None
+    # Since format 3: when the clock started and when the timeout ran (ISO, UTC), and for a
+    # forced timeout in a game with a moderator, the moderator's signed block.
+    started: str | None = None
+    at: str | None = None
+    block: str | None = None
+    payload_sha256: str | None = None
+
+    @property
+    def legacy(self) -> bool:
+        return self.at is None
 
     def body(self) -> Data:
         data: Data = {"player": self.player, "automatic": self.automatic,
                       "deadline": self.deadline, "forced": self.forced, "lines": self.lines}
         if self.node is not None:
             data["node"] = self.node
+        if not self.legacy:
+            data.update(started=self.started, at=self.at)
+        if self.block is not None:
+            data.update(block=self.block, payload_sha256=self.payload_sha256)
+        return data
+
+
+@dataclass
+class Settings(Entry):
+    """Deadlines and the NMR policy (the whole policy now in force), e-mail addresses changed,
+    or both. `block` is the moderator's signed block in a game with a moderator; `adopted`
+    marks the snapshot that starts the trail of a game begun before format 3 (unsigned)."""
+
+    kind: ClassVar[str] = "settings"
+    deadlines: Data | None = None  # {"decisions": {name: duration}, "nmr": "wait" | "skip"}
+    emails: dict[str, str] | None = None
+    block: str | None = None
+    payload_sha256: str | None = None
+    adopted: bool = False
+
+    def body(self) -> Data:
+        data: Data = {}
+        if self.deadlines is not None:
+            data["deadlines"] = self.deadlines
+        if self.emails is not None:
+            data["emails"] = self.emails
+        if self.adopted:
+            data["adopted"] = True
+        if self.block is not None:
+            data.update(block=self.block, payload_sha256=self.payload_sha256)
         return data
 
 
@@ -209,7 +258,8 @@ class Reveal(Entry):
 
 
 KINDS: dict[str, type[Entry]] = {
-    cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Reveal)}
+    cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Settings,
+                              Reveal)}
 
 
 def _common(r: _Reader) -> Data:
@@ -223,7 +273,7 @@ def _common(r: _Reader) -> Data:
 
 
 _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
-    "setup": lambda r, c: Setup(**c),
+    "setup": lambda r, c: Setup(**c, settings=_settings_of(r, "settings", None)),
     "orders": lambda r, c: (
         Sealed(**c, player=r.get("player", str), node=r.get("node", str),
                commitment=r.get("commitment", str), legacy=True)
@@ -239,11 +289,33 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
     "timeout": lambda r, c: Timeout(
         **c, player=r.get("player", str), automatic=r.get("automatic", bool, True),
         deadline=r.get("deadline", str, None), forced=r.get("forced", bool, False),
-        lines=r.strings("lines", []), node=r.get("node", str, None)),
+        lines=r.strings("lines", []), node=r.get("node", str, None),
+        started=r.get("started", str, None), at=r.get("at", str, None),
+        block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None)),
+    "settings": lambda r, c: Settings(
+        **c, deadlines=_settings_of(r, "deadlines", None),
+        emails=r.mapping_of_strings("emails", None) if r.data.get("emails") is not None else None,
+        block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None),
+        adopted=r.get("adopted", bool, False)),
     "replacement": lambda r, c: _replacement(r, c, legacy=False),
     "correction": lambda r, c: _replacement(r, c, legacy=True),
     "reveal": lambda r, c: Reveal(**c, seed=r.get("seed", str)),
 }
+
+
+def _settings_of(r: _Reader, key: str, default: Any) -> Data | None:
+    """A deadlines policy ({decisions, nmr}) or a setup's settings ({deadlines, emails})."""
+    value = r.get(key, dict, default)
+    if value is None:
+        return None
+    inner = _Reader({**value, "seq": r.seq})
+    if key == "settings":
+        _settings_of(inner, "deadlines", ...)
+        inner.mapping_of_strings("emails")
+    else:
+        inner.mapping_of_strings("decisions")
+        inner.get("nmr", str)
+    return dict(value)
 
 
 def _replacement(r: _Reader, common: Data, *, legacy: bool) -> Replacement:

@@ -23,10 +23,11 @@ from pbem.errors import CorruptGameError, UsageError
 from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
 
-# Format 2: typed log entries with structured events (pbem.store.entries). A format-1 file is
-# read as it is, and its old entries stay as written when a new pbem appends to it.
-FORMAT = 2
-READABLE_FORMATS = (1, 2)
+# Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
+# changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock). An
+# older file is read as it is, and its old entries stay as written when a new pbem appends.
+FORMAT = 3
+READABLE_FORMATS = (1, 2, 3)
 TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
 MAX_FILE_BYTES = 32 << 20  # far above any real game; a bigger file is damage or an attack
 
@@ -71,7 +72,7 @@ class GameFile:
             raise CorruptGameError(f"game file: missing top-level key '{missing[0]}'")
         if data["format"] not in READABLE_FORMATS or isinstance(data["format"], bool):
             raise CorruptGameError(f"game file: format {data['format']} is not supported "
-                                   f"(this pbem reads formats 1 and {FORMAT}); a newer pbem "
+                                   f"(this pbem reads formats 1 to {FORMAT}); a newer pbem "
                                    "wrote it, so upgrade pbem")
         for key, kind in (("game", dict), ("roster", dict), ("randomness", dict), ("seq", int),
                           ("state", dict), ("agenda", list), ("log", list)):

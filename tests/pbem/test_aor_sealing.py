@@ -111,7 +111,11 @@ def test_a_seal_never_opened_counts_as_zero_and_goes_last(bidding: Path) -> None
         assert apply(bidding, sealed_block(bidding, player, line))[0] == 0
     for player in ("ada", "cy"):
         assert apply(bidding, opening_block(bidding, player))[0] == 0
-    code, out, err = run("timeout", str(bidding), "--force", "--player", "ben")
+    # No moderator here: only an overdue decision times out (issue 21).
+    assert run("deadlines", str(bidding), "--set", "default=1h",
+               "--now", "2027-03-01T00:00:00Z")[0] == 0
+    code, out, err = run("timeout", str(bidding), "--player", "ben",
+                         "--now", "2027-03-01T02:00:00Z")
     assert code == 0, err
     assert "ben 0" in out and "order: cy, ada, ben" in out
     code, out, err = run("verify", str(bidding))

@@ -11,8 +11,18 @@ from pathlib import Path
 from tests.pbem.test_aor_cli import apply, lines_for, new_game, run, signed, status
 
 
+def with_moderator(tmp_path: Path) -> Path:
+    """A game with a moderator, whose key signs the forced timeouts (issue 21)."""
+    assert run("keygen", "max", "--dir", str(tmp_path))[0] == 0
+    return new_game(tmp_path, 3, "--moderator", str(tmp_path / "max.pub"))
+
+
+def moderator(game: Path) -> list[str]:
+    return ["--key", str(game.parent / "max.key")]
+
+
 def timeout(game: Path, player: str) -> str:
-    code, out, err = run("timeout", str(game), "--force", "--player", player)
+    code, out, err = run("timeout", str(game), "--force", "--player", player, *moderator(game))
     assert code == 0, err
     return out
 
@@ -25,7 +35,7 @@ def verified(game: Path) -> None:
 
 
 def test_timeouts_answer_returns_and_sealed_bids_and_verify_replays_them(tmp_path: Path) -> None:
-    game = new_game(tmp_path, 3)
+    game = with_moderator(tmp_path)
     out = timeout(game, "ben")  # 8.1: the default return
     assert "Ben did not answer in time" in out
     for player in ("ada", "cy"):
@@ -41,7 +51,7 @@ def test_timeouts_answer_returns_and_sealed_bids_and_verify_replays_them(tmp_pat
 
 
 def test_the_last_sealed_answer_given_by_a_timeout_unseals_the_others(tmp_path: Path) -> None:
-    game = new_game(tmp_path, 3)
+    game = with_moderator(tmp_path)
     for player in ("ada", "ben", "cy"):
         assert apply(game, signed(game, player, [lines_for(game, player)[0]]))[0] == 0
     assert apply(game, signed(game, "cy", ["bid 4"]))[0] == 0
@@ -54,7 +64,7 @@ def test_the_last_sealed_answer_given_by_a_timeout_unseals_the_others(tmp_path: 
 
 
 def test_a_missed_main_turn_waits_unless_the_policy_skips_it(tmp_path: Path) -> None:
-    game = new_game(tmp_path, 3)
+    game = with_moderator(tmp_path)
     while status(game)["turn"] == 0:
         player = str(status(game)["waiting_for"][0])  # type: ignore[index]
         assert apply(game, signed(game, player, [lines_for(game, player)[0]]))[0] == 0
@@ -65,7 +75,7 @@ def test_a_missed_main_turn_waits_unless_the_policy_skips_it(tmp_path: Path) -> 
         data = status(game)
     player = str(data["waiting_for"][0])  # type: ignore[index]
     assert "NMR policy is 'wait'" in timeout(game, player)
-    assert run("deadlines", str(game), "--nmr", "skip")[0] == 0
+    assert run("deadlines", str(game), "--nmr", "skip", *moderator(game))[0] == 0
     out = timeout(game, player)
     assert "did not answer in time; the defaults apply: pass" in out
     assert status(game)["waiting_for"] != [player]

@@ -49,6 +49,11 @@ def game(tmp_path: Path) -> Path:
     return make_game(tmp_path)
 
 
+def MOD(game: Path) -> list[str]:  # noqa: N802 - reads as the moderator's signature
+    """The moderator's key: settings changes and forced timeouts are signed (issue 21)."""
+    return ["--key", str(game.parent / "max.key")]
+
+
 def cli(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     assert "Traceback" not in result.output
@@ -74,22 +79,23 @@ def mid_turn(game: Path) -> None:
 
 
 def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
-    state = api.status(gamefile.load(game))["state"]
-    code, out, err = cli("deadlines", str(game), "--set", "default=72h", "--set", "Agent=1d",
+    early = block_for(game, first_move(game))  # signed before the settings change
+    code, out, err = cli("deadlines", str(game), *MOD(game), "--set", "default=72h", "--set", "Agent=1d",
                          "--nmr", "skip", "--now", T0)
     assert code == 0, err
     assert out.startswith("deadlines: agent 1d, default 72h; NMR policy: skip\n")
     assert "must choose an action: by Mon 08 Mar 2027 12:00 UTC" in out
     roster = yaml.safe_load(game.read_text())["roster"]
     assert roster["deadlines"] == {"decisions": {"agent": "1d", "default": "72h"}, "nmr": "skip"}
-    assert api.status(gamefile.load(game))["state"] == state  # blocks stay valid
-    code, out, _ = cli("deadlines", str(game), "--unset", "agent", "--json", "--now", T0)
+    assert gamefile.load(game).log[-1]["kind"] == "settings"  # logged, signed, and
+    api.apply_block(game, early)  # a block written before it still holds (no rule changed)
+    code, out, _ = cli("deadlines", str(game), *MOD(game), "--unset", "agent", "--json", "--now", T0)
     data = json.loads(out)
     assert data["decisions"] == {"default": "72h"} and data["due"][0]["late"] is False
-    assert cli("deadlines", str(game), "--set", "dance=1h")[2].startswith(
+    assert cli("deadlines", str(game), *MOD(game), "--set", "dance=1h")[2].startswith(
         "error: unknown decision 'dance'; decisions: default, ")
-    assert "is not a duration" in cli("deadlines", str(game), "--set", "default=soon")[2]
-    assert "unknown NMR policy" in cli("deadlines", str(game), "--nmr", "maybe")[2]
+    assert "is not a duration" in cli("deadlines", str(game), *MOD(game), "--set", "default=soon")[2]
+    assert "unknown NMR policy" in cli("deadlines", str(game), *MOD(game), "--nmr", "maybe")[2]
     assert deadlines.parse_duration("1d12h30m").total_seconds() == 131400
     assert deadlines.parse_duration("48").total_seconds() == 48 * 3600
 
@@ -104,7 +110,7 @@ def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
     assert code == 2 and "unknown timezone 'Mars/Olympus'" in err
     code, out, _ = cli("roster", str(game))
     assert f"{mover}: " in out and "America/New_York SHA256:" in out
-    cli("deadlines", str(game), "--set", "turn=2d", "--now", T0)
+    cli("deadlines", str(game), *MOD(game), "--set", "turn=2d", "--now", T0)
     book = mail.Book.load(game)
     messages = digests.report_messages(open_game(game, head_only=False), book, settings_for(1),
                                     deadlines.parse_time(T0))
@@ -120,16 +126,16 @@ def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
 def test_remind_mails_the_late_players_once(game: Path, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_MAIL_FROM", "host@example.org")
-    cli("deadlines", str(game), "--set", "default=1d", "--now", T0)
+    cli("deadlines", str(game), *MOD(game), "--set", "default=1d", "--now", T0)
     out_dir = str(tmp_path / "out")
     assert cli("remind", str(game), "--outbox", out_dir, "--now", T0)[1] == "no one is late\n"
     code, out, _ = cli("remind", str(game), "--outbox", out_dir, "--now", "2027-03-06T13:00Z")
     mover = acting(game)
-    assert code == 0 and out.startswith(f"wrote lisbon-0-reminder-{mover}.eml")
-    text = (tmp_path / "out" / f"lisbon-0-reminder-{mover}.eml").read_text()
+    assert code == 0 and out.startswith(f"wrote lisbon-1-reminder-{mover}.eml")
+    text = (tmp_path / "out" / f"lisbon-1-reminder-{mover}.eml").read_text()
     assert "Your deadline to choose an action passed on Sat 06 Mar 2027 12:00 UTC." in text
     assert "the game waits for you" in text and "BEGIN PBEM ORDERS" in text
-    assert "reminder," in text and "Subject: [lisbon] seq 0: reminder" in text
+    assert "reminder," in text and "Subject: [lisbon] seq 1: reminder" in text
     again = cli("remind", str(game), "--outbox", out_dir, "--now", "2027-03-07T13:00Z")[1]
     assert again.startswith("already reminded: ") and "--again" in again
     assert cli("remind", str(game), "--outbox", out_dir, "--again",
@@ -137,15 +143,15 @@ def test_remind_mails_the_late_players_once(game: Path, tmp_path: Path,
 
 
 def test_timeout_waits_or_skips_a_main_turn_by_the_nmr_policy(game: Path) -> None:
-    cli("deadlines", str(game), "--set", "default=1h", "--now", T0)
+    cli("deadlines", str(game), *MOD(game), "--set", "default=1h", "--now", T0)
     cli("timeout", str(game), "--now", T0)  # the first cron run starts the clock
     mover = acting(game)
     code, out, _ = cli("timeout", str(game), "--now", "2027-03-05T12:30Z")
     assert out == f"{mover}: not overdue (due 2027-03-05T13:00:00Z)\n"
     code, out, _ = cli("timeout", str(game), "--now", "2027-03-05T14:00Z")
     assert out == f"{mover}: waiting: the NMR policy is 'wait'\n"
-    assert gamefile.load(game).seq == 0
-    cli("deadlines", str(game), "--nmr", "skip")
+    assert gamefile.load(game).seq == 1  # only the settings change
+    cli("deadlines", str(game), *MOD(game), "--nmr", "skip")
     code, out, err = cli("timeout", str(game), "--now", "2027-03-05T14:00Z")
     assert code == 0, err
     assert out.startswith(f"{mover}: {mover.title()} did not answer in time; the defaults apply:")
@@ -161,7 +167,7 @@ def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
     mid_turn(game)
     before = gamefile.load(game)
     assert before.agenda[0]["action"] != "turn"
-    code, out, err = cli("timeout", str(game), "--force")
+    code, out, err = cli("timeout", str(game), "--force", *MOD(game))
     assert code == 0, err and "the defaults apply" in out
     gf = gamefile.load(game)
     entry = gf.log[-1]
@@ -181,9 +187,9 @@ def test_timeout_of_a_draw_needs_the_seed(game: Path) -> None:
     buy = next(line for line in legal(game) if line.startswith("buy"))
     api.apply_block(game, block_for(game, [buy]))  # a gap: ending the turn draws a card
     (game.parent / "lisbon.seed").rename(game.parent / "hidden.seed")
-    cli("deadlines", str(game), "--nmr", "skip")
+    cli("deadlines", str(game), *MOD(game), "--nmr", "skip")
     before = game.read_bytes()
-    code, _, err = cli("timeout", str(game), "--force")
+    code, _, err = cli("timeout", str(game), "--force", *MOD(game))
     assert code == 2 and "needs the game's seed file lisbon.seed" in err, err
     assert game.read_bytes() == before
 
@@ -192,8 +198,8 @@ def test_nmr_skip_passes_a_turn_with_no_action(game: Path) -> None:
     before = gamefile.load(game)
     player = api.status(before)["waiting_for"][0]
     florins = before.state["players"][player]["florins"]
-    cli("deadlines", str(game), "--nmr", "skip")
-    code, out, err = cli("timeout", str(game), "--force")
+    cli("deadlines", str(game), *MOD(game), "--nmr", "skip")
+    code, out, err = cli("timeout", str(game), "--force", *MOD(game))
     assert code == 0, err
     after = gamefile.load(game)
     assert after.log[-1]["kind"] == "timeout" and after.log[-1]["lines"] == ["end"]
@@ -271,7 +277,7 @@ def test_status_and_report_show_the_deadline_in_local_time(game: Path) -> None:
     assert cli("roster", str(game), "--timezone", f"{mover}=Asia/Tokyo")[0] == 0
     code, out, _ = cli("status", str(game), "--json")
     assert json.loads(out)["deadlines"] == []  # none set yet
-    assert cli("deadlines", str(game), "--set", "default=72h")[0] == 0
+    assert cli("deadlines", str(game), *MOD(game), "--set", "default=72h")[0] == 0
     code, out, err = cli("status", str(game), "--json")
     rows = json.loads(out)["deadlines"]
     assert code == 0 and [r["player"] for r in rows] == [mover], err

@@ -57,7 +57,8 @@ def test_post_is_the_public_report_without_private_hands(game: Path, tmp_path: P
 
 
 def test_post_shows_the_deadline(game: Path) -> None:
-    assert cli("deadlines", str(game), "--set", "default=48h", "--now", "2027-03-05T12:00Z")[0] == 0
+    assert cli("deadlines", str(game), "--set", "default=48h", "--now", "2027-03-05T12:00Z",
+               "--key", str(game.parent / "max.key"))[0] == 0
     code, out, _ = cli("post", str(game), "--now", "2027-03-05T12:00:00Z")
     assert code == 0
     assert f"[b]Deadline:[/b] {acting(game).title()} (" in out

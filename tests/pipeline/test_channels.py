@@ -114,13 +114,15 @@ def test_every_channel_for_every_ruleset_and_mode(tmp_path: Path, ruleset: str, 
     assert "[b]" in ok("post", str(game), "--format", "bbcode")
 
     # remind: after the deadline, the owing player is reminded
-    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0,
+       "--key", str(tmp_path / "max.key"))
     reminded = ok("remind", str(game), "--outbox", str(out), "--now", "2027-03-01T02:00:00Z")
     assert "reminder" in reminded
 
     # timeout: the moderator's forced defaults
     before = seq_of(game)
-    ok("timeout", str(game), "--force", "--now", "2027-03-01T03:00:00Z")
+    ok("timeout", str(game), "--force", "--now", "2027-03-01T03:00:00Z",
+       "--key", str(tmp_path / "max.key"))
     assert seq_of(game) > before
 
     # replace-player: a moderator-signed roster change

@@ -93,6 +93,6 @@ def test_a_timeout_after_such_a_crash_keeps_the_game_verifiable(
     fail_the_game_file_rename(game, monkeypatch)
     assert cli("apply", str(game), str(block(game, last, "bid 2")))[0] == 74
     monkeypatch.undo()
-    ok("timeout", str(game), "--force")
+    ok("timeout", str(game), "--force", "--key", str(game.parent / "max.key"))
     assert ok("verify", str(game), "--secrets",
               str(game.with_suffix(".seed"))).startswith("ok: ")

@@ -39,7 +39,8 @@ def status(game: Path) -> dict[str, object]:
 
 def test_the_issue_sequence_verifies_and_answers_only_what_is_overdue(tmp_path: Path) -> None:
     game = moderated_aor(tmp_path, 3)
-    ok("deadlines", str(game), "--set", "default=48h", "--now", "2027-03-01T00:00:00Z")
+    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=48h",
+       "--now", "2027-03-01T00:00:00Z")
     ok("timeout", str(game), "--now", "2027-03-03T12:00:00Z")  # the card returns time out
     after = status(game)
     assert after["decision"] != "return one of your cards" or after["waiting_for"] == []
@@ -56,7 +57,7 @@ def test_the_issue_sequence_verifies_and_answers_only_what_is_overdue(tmp_path: 
 def test_random_timeouts_always_leave_a_verifiable_game(tmp_path: Path, players: int) -> None:
     game = moderated_aor(tmp_path, players)
     rng = random.Random(players)
-    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip",
+    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=1h", "--nmr", "skip",
        "--now", "2027-03-01T00:00:00Z")
     hour = 0
     for _ in range(12):
@@ -64,7 +65,7 @@ def test_random_timeouts_always_leave_a_verifiable_game(tmp_path: Path, players:
         when = f"2027-03-{1 + hour // 24:02d}T{hour % 24:02d}:00:00Z"
         args = ["timeout", str(game), "--now", when]
         if rng.random() < 0.4:
-            args.append("--force")
+            args += ["--force", "--key", str(game.parent / "max.key")]
         ok(*args)
         assert ok("verify", str(game), "--secrets",
                   str(game.with_suffix(".seed"))).startswith("ok: ")
@@ -81,7 +82,7 @@ def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path
     from tests.pbem.test_mail_helpers import block_for, first_move, make_game
 
     game = make_game(tmp_path)
-    ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip",
+    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=1h", "--nmr", "skip",
        "--now", "2027-03-01T00:00:00Z")  # the clock of seq 0 starts at midnight
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -90,7 +91,7 @@ def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path
             shutil.copy(path, elsewhere / path.name)
     moved = elsewhere / game.name
     runner.invoke(app, ["apply", str(moved), "-"], input=block_for(game, first_move(game)))
-    assert gamefile.load(moved).seq == 1
+    assert gamefile.load(moved).seq == 2  # the settings change, then the block
     outcome: dict[str, str] = {}
 
     def late_timeout() -> None:
@@ -102,7 +103,7 @@ def test_an_apply_that_slips_in_before_a_timeout_is_not_timed_out(tmp_path: Path
         time.sleep(0.5)  # the timeout now waits for the lock
         shutil.copy(moved, game)  # the block lands while the timeout waits
     worker.join(30)
-    assert "not overdue" in outcome["out"] and gamefile.load(game).seq == 1
+    assert "not overdue" in outcome["out"] and gamefile.load(game).seq == 2
 
 
 def test_a_partial_block_does_not_restart_the_players_clock(tmp_path: Path) -> None:
@@ -112,14 +113,15 @@ def test_a_partial_block_does_not_restart_the_players_clock(tmp_path: Path) -> N
     from tests.pbem.test_mail_helpers import block_for, make_game
 
     game = make_game(tmp_path)
-    ok("deadlines", str(game), "--set", "default=48h", "--nmr", "skip")
+    ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=48h",
+       "--nmr", "skip")
     ok("timeout", str(game), "--now", "2027-03-01T00:00:00Z")  # the first cron run: the clock
     mover = str(status(game)["waiting_for"][0])
     first = json.loads(ok("options", str(game), "--json"))["lines"]
     buy = next(line for line in first if line.startswith("buy"))
     runner.invoke(app, ["apply", str(game), "-"], input=block_for(game, [buy]))  # no `end`
-    assert gamefile.load(game).seq == 1 and status(game)["waiting_for"] == [mover]
+    assert gamefile.load(game).seq == 2 and status(game)["waiting_for"] == [mover]
     ok("timeout", str(game), "--now", "2027-03-02T23:00:00Z")  # a mail run sees the new seq
-    assert gamefile.load(game).seq == 1  # 47 hours in: not late yet
+    assert gamefile.load(game).seq == 2  # 47 hours in: not late yet
     ok("timeout", str(game), "--now", "2027-03-03T01:00:00Z")  # 49 hours since the turn began
     assert gamefile.load(game).log[-1]["kind"] == "timeout"

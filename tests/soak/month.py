@@ -83,7 +83,8 @@ class Month:
                       "--moderator", str(keys / "max.pub"), "--ruleset", ruleset,
                       "--seed", f"{game}-{self.days}"])
             deadline = "48h" if self.days >= 7 else "6h"
-            self.cmd(["deadlines", str(path), "--set", f"default={deadline}", "--nmr", "skip"])
+            self.cmd(["deadlines", str(path), "--key", str(keys / "max.key"), "--set",
+                      f"default={deadline}", "--nmr", "skip"])
             roster = gamefile.load(path).roster["players"]
             daily = [f"{p['id']}=daily" for p in roster if p["name"] in DAILY]
             if daily:

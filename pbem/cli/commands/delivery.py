@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.cli.typer_app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
@@ -53,6 +53,12 @@ ConfigOpt = Annotated[Path | None, typer.Option(
     help="Mail settings (TOML); default: pbem.toml beside the game file.")]
 NowOpt = Annotated[str | None, typer.Option(
     help="Act as if it were this time (ISO 8601, e.g. 2027-03-05T18:00Z); default: now.")]
+ModKeyOpt = Annotated[Path | None, typer.Option(
+    "--key", help="The moderator's private key file (a game with a moderator).")]
+ModBlockOpt = Annotated[str | None, typer.Option(
+    "--block", help="Apply a block the moderator signed elsewhere (a file, or -).")]
+PrintOpt = Annotated[bool, typer.Option(
+    "--print", help="Only print the moderator's signed block (to mail to the host).")]
 
 
 def _now(text: str | None) -> datetime:
@@ -72,6 +78,18 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
             raise UsageError(f"'{item}' is not {what}")
         pairs[name.strip().lower()] = value.strip()
     return pairs
+
+
+def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
+              emails: dict[str, str], key: Path | None, block: str | None,
+              print_block: bool) -> bool:
+    """Log a settings change; True when only the moderator's signed block was printed."""
+    printed = handover.apply_settings(
+        game, changes=changes, nmr=nmr, emails=emails, key=key,
+        block_text=read_input(block) if block is not None else None, print_only=print_block)
+    if printed is not None:
+        typer.echo(printed, nl=False)
+    return printed is not None
 
 
 @app.command()
@@ -206,12 +224,14 @@ def timeout(
     game: GameArg,
     player: Annotated[list[str] | None, typer.Option(
         help="Only this player; repeat for several.")] = None,
-    force: Annotated[bool, typer.Option(
-        help="Apply the defaults now, deadline or not (moderator's call).")] = False,
+    force: Annotated[bool, typer.Option(help="Apply the defaults now, deadline or not: the "
+                                             "moderator's call, signed with --key.")] = False,
+    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
     send_mail: Annotated[bool, typer.Option("--mail", help="Mail the new reports.")] = False,
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Apply the default answer for overdue decisions; the log marks it automatic."""
+    block_text = read_input(block) if block is not None else None
     moment = _now(now)
     settings = mail.mail_settings_for_sending(game, mail_config) \
         if send_mail or outbox else None
@@ -220,11 +240,14 @@ def timeout(
     unknown = [p for p in only if p not in players]
     if unknown:
         raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
+    if print_block:
+        return typer.echo(timeouts.forced_block(game, only, key), nl=False)
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
     with mail.open_book(game) as book:
         gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment), moment,
-                                           force=force, only=only)
+                                           force=force, only=only, key=key,
+                                           block_text=block_text)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {'; '.join(public_texts(result.events))}")
@@ -247,9 +270,11 @@ def deadlines_command(
     for_player: Annotated[str | None, typer.Option(
         "--for", help="Show times in this player's timezone.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
-    now: NowOpt = None,
+    now: NowOpt = None, key: ModKeyOpt = None, block: ModBlockOpt = None,
+    print_block: PrintOpt = False,
 ) -> None:
-    """Show or set the deadline of each decision and the NMR policy."""
+    """Show or set the deadline of each decision and the NMR policy (a logged change, signed
+    with the moderator's --key in a game with a moderator)."""
     changes: dict[str, str | None] = dict(_pairs(set_ or [], "DECISION=DURATION"))
     changes.update({name.lower(): None for name in unset or []})
     moment = _now(now)  # every argument is checked before anything is written
@@ -257,8 +282,9 @@ def deadlines_command(
         players = games.open_game(game, whole=False).gf.player_ids()
         if for_player.lower() not in players:
             raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
-    if changes or nmr:
-        deadlines.set_policy(game, changes, nmr)
+    if (changes or nmr or block is not None) and _settings(
+            game, changes, nmr, {}, key, block, print_block):
+        return
     gf = gamefile.load(game)  # reading never starts a clock (the mail runs do)
     dues = deadlines.due_now(gf, mail.Book.load(game).started(gf) or moment)
     policy = deadlines.policy_of(gf)
@@ -291,12 +317,22 @@ def roster(
     digest: Annotated[list[str] | None, typer.Option(
         help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
              "day (`pbem digest`); repeat.")] = None,
+    email: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
+             "moderator's --key in a game with a moderator); repeat.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
-    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones."""
+    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
+    and e-mail addresses."""
     zones = _pairs(timezone or [], "PLAYER=ZONE")
     choices = {name.lower(): value.lower() for name, value in
                _pairs(digest or [], "PLAYER=each|daily").items()}
+    addresses = {name.lower(): value for name, value in
+                 _pairs(email or [], "PLAYER=ADDRESS").items()}
+    if (addresses or block is not None) and _settings(
+            game, {}, None, addresses, key, block, print_block):
+        return
     if zones or choices:
         deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
                                     choices)
@@ -340,15 +376,12 @@ def digest_command(
 def replace_player(
     game: GameArg,
     player: Annotated[str | None, typer.Argument(help="The player (bank) to hand over.")] = None,
-    key: Annotated[Path | None, typer.Option(help="The moderator's private key file.")] = None,
+    key: ModKeyOpt = None,
     pub: Annotated[Path | None, typer.Option(help="The new player's .pub file.")] = None,
     email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
     name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
     zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
-    print_block: Annotated[bool, typer.Option(
-        "--print", help="Only print the signed block (to mail to the host).")] = False,
-    block: Annotated[str | None, typer.Option(
-        help="Apply a block the moderator signed elsewhere (a file, or -).")] = None,
+    print_block: PrintOpt = False, block: ModBlockOpt = None,
 ) -> None:
     """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
     if block is not None:

@@ -32,7 +32,7 @@ def at_seq(game: Game, seq: int) -> Game:
         except (RuleError, ReplayMismatch, InvariantViolation, ValueError) as error:
             raise CorruptGameError(f"log entry seq {entry.seq} does not replay: {error}") from None
         table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
-        if game.hash_of(entry.seq, table) != entry.post_state:
+        if replay.hash_of(entry.seq, table) != entry.post_state:
             raise CorruptGameError(f"log entry seq {entry.seq}: the replay does not produce its state")
     ruleset, projection = game.ruleset, game.projection
     past = GameFile(gf.game, gf.roster, gf.randomness, seq, projection.state(ruleset, table.state),

@@ -1,0 +1,245 @@
+"""The clock's settings bound into the chain (issue 21 §1): deadlines, the NMR policy, e-mail
+addresses and timeouts are log entries, and the game header's `trail` (a running SHA-256 of
+those entries) is covered by every state hash, so none of them can be edited afterwards.
+
+In a game with a moderator a settings change, and a timeout forced before its deadline, carry
+the moderator's signed block (`player: moderator`, written against the state before it). A game
+without a moderator still logs every change (unsigned), and allows only overdue timeouts.
+
+A game begun before format 3 has no trail: the first such entry pbem writes to it is an
+`adopted` snapshot of the settings then in force (nothing before it can be checked).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine.core.table import event
+from pbem.delivery.deadlines import (
+    MODERATOR,
+    NMR_POLICIES,
+    Policy,
+    iso,
+    parse_duration,
+    parse_time,
+    policy_of,
+)
+from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
+from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
+from pbem.orders.signatures import load_private_key, sign, verify
+from pbem.pipeline.replace import check_address, moderator_key
+from pbem.store.entries import Entry, Settings, Timeout
+from pbem.store.gamefile import GameFile, canonical_json, current_hash, fingerprint
+
+TRAIL = "trail"
+Data = dict[str, Any]
+
+
+def has_moderator(gf: GameFile) -> bool:
+    try:
+        moderator_key(gf)
+    except UsageError:
+        return False
+    return True
+
+
+def policy_data(policy: Policy) -> Data:
+    return {"decisions": dict(sorted(policy.decisions.items())), "nmr": policy.nmr}
+
+
+def snapshot(gf: GameFile) -> Data:
+    """The settings in force: the deadlines policy and each player's e-mail address."""
+    return {"deadlines": policy_data(policy_of(gf)),
+            "emails": {str(p["id"]): str(p.get("email") or "") for p in gf.roster["players"]}}
+
+
+def start(settings: Data) -> str:
+    """The trail of a game begun with these settings (fixed by its setup entry)."""
+    return hashlib.sha256(b"pbem-trail\n" + canonical_json(settings)).hexdigest()
+
+
+def is_bound(entry: Entry) -> bool:
+    return isinstance(entry, Settings) or isinstance(entry, Timeout) and not entry.legacy
+
+
+def extend(trail: str, entry: Entry) -> str:
+    body = {"seq": entry.seq, "kind": entry.kind, **entry.body()}
+    return hashlib.sha256(f"{trail}\n".encode() + canonical_json(body)).hexdigest()
+
+
+def bind(game_header: Data, entry: Entry) -> None:
+    """Fold `entry` into the header's trail, in place (verify's replay)."""
+    game_header[TRAIL] = extend(str(game_header.get(TRAIL) or ""), entry)
+
+
+def bound(game_header: Data, entry: Entry) -> Data:
+    """The header after `entry`: its trail grown by it (the entry's post_state covers it)."""
+    header = dict(game_header)
+    bind(header, entry)
+    return header
+
+
+def settings_event(policy: Data | None, emails: dict[str, str] | None) -> Data:
+    args: Data = {}
+    if policy is not None:
+        args.update(decisions=dict(policy["decisions"]), nmr=policy["nmr"])
+    if emails is not None:
+        args["emails"] = sorted(emails)
+    return event("pbem.settings", kind="settings", **args)
+
+
+# --- the moderator's blocks -----------------------------------------------------------------
+
+
+def settings_lines(deadlines: Data | None, emails: dict[str, str] | None) -> list[str]:
+    lines = []
+    if deadlines is not None:
+        lines.append(f"nmr {deadlines['nmr']}")
+        lines += [f"deadline {k} {v}" for k, v in sorted(deadlines["decisions"].items())]
+    lines += [f"email {p} {a}" for p, a in sorted((emails or {}).items())]
+    return lines
+
+
+@dataclass(frozen=True)
+class Change:
+    deadlines: Data | None
+    emails: dict[str, str] | None
+
+
+def parse_settings(block: OrderBlock) -> Change:
+    """A moderator's settings block: `nmr POLICY` then `deadline DECISION DURATION` lines (the
+    whole policy now in force), and/or `email PLAYER ADDRESS` lines."""
+    deadlines: Data | None = None
+    emails: dict[str, str] = {}
+    for line in block.lines:
+        words = line.text.split()
+        if words[:1] == ["nmr"] and len(words) == 2 and words[1] in NMR_POLICIES \
+                and deadlines is None:
+            deadlines = {"decisions": {}, "nmr": words[1]}
+        elif words[:1] == ["deadline"] and len(words) == 3 and deadlines is not None:
+            parse_duration(words[2])
+            deadlines["decisions"][words[1]] = words[2]
+        elif words[:1] == ["email"] and len(words) == 3 and words[1] not in emails:
+            emails[words[1]] = check_address(words[2])
+        else:
+            raise BlockError(f"line {line.number}: expected 'nmr wait|skip', 'deadline DECISION "
+                             "DURATION' or 'email PLAYER ADDRESS'")
+    return Change(deadlines, emails or None)
+
+
+def moderator_private(gf: GameFile, key_path: Path) -> Any:
+    """The moderator's private key from `key_path`, checked against the game's anchor."""
+    private = load_private_key(key_path)
+    if moderator_key(gf).raw != private.public_key().public_bytes_raw():
+        raise UsageError(f"{key_path.name} is not the moderator's key in this game")
+    return private
+
+
+def moderator_block(gf: GameFile, lines: list[str], key_path: Path) -> str:
+    """The moderator's signed block of `lines`, against the game's current state."""
+    private = moderator_private(gf, key_path)
+    state = fingerprint(current_hash(gf))
+    payload = canonical_payload(gf.game_id, MODERATOR, gf.seq, state, lines)
+    return format_block(gf.game_id, MODERATOR, gf.seq, state, lines, sign(private, payload))
+
+
+def moderator_lines(gf: GameFile, text: str, window: dict[int, str]) -> OrderBlock:
+    """The moderator's block in `text`, checked: this game, a state in `window` (seq ->
+    fingerprint), the moderator's signature. Errors name what is wrong."""
+    blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
+    if not blocks:
+        raise BlockError("no moderator block found ('player: moderator')")
+    block = blocks[-1]
+    if (block.game or "").lower() != gf.game_id.lower():
+        raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
+    if block.seq is None or window.get(block.seq) != (block.state or "").lower():
+        raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game is "
+                              f"at seq {gf.seq}; sign a new one")
+    verify(moderator_key(gf), block.payload(), block.signature or "")
+    return block
+
+
+def payload_digest(block: OrderBlock) -> str:
+    return hashlib.sha256(block.payload()).hexdigest()
+
+
+def check_signed(gf: GameFile, text: str | None, digest: str | None,
+                 window: dict[int, str]) -> OrderBlock:
+    """For verify: a logged moderator block, its payload hash and signature. ValueError."""
+    if text is None:
+        raise ValueError("it carries no moderator's block")
+    found = find_blocks(text)
+    if len(found) != 1:
+        raise ValueError("the stored block cannot be read")
+    try:
+        block = moderator_lines(gf, text, window)
+    except (BlockError, DoesNotFitError, SignatureError, UsageError) as error:
+        raise ValueError(f"moderator's block: {error}") from None
+    if payload_digest(block) != digest:
+        raise ValueError("payload hash does not match the block")
+    return block
+
+
+def forced_players(block: OrderBlock) -> list[str]:
+    """The players a moderator's `timeout PLAYER` block forces."""
+    players = []
+    for line in block.lines:
+        words = line.text.lower().split()
+        if len(words) != 2 or words[0] != "timeout":
+            raise BlockError(f"line {line.number}: expected 'timeout PLAYER'")
+        players.append(words[1])
+    return players
+
+
+# --- verify's checks ------------------------------------------------------------------------
+
+
+def check_timeout(gf: GameFile, entry: Timeout, policy: Policy, action: str | None) -> None:
+    """A timeout against the policy in force: forced only by the moderator's block naming the
+    player; otherwise an overdue deadline that the policy gives (clock start + duration), and
+    the timeout ran after it. ValueError names the problem."""
+    if entry.forced:
+        if not has_moderator(gf):
+            raise ValueError("a forced timeout in a game without a moderator")
+        return  # the block's signature and its players: check_forced (the public pass)
+    if entry.block is not None:
+        raise ValueError("an overdue timeout carries a moderator's block")
+    duration = policy.duration_for(action) if action is not None else None
+    if duration is None or entry.deadline is None or entry.started is None or entry.at is None:
+        raise ValueError(f"no deadline of the policy in force governs {action or 'it'}")
+    started, at = parse_time(entry.started), parse_time(entry.at)
+    if entry.deadline != iso(started + duration):
+        raise ValueError(f"its deadline is not {entry.started} + {duration} (the policy then)")
+    if at < parse_time(entry.deadline):
+        raise ValueError(f"it ran at {entry.at}, before its deadline {entry.deadline}")
+
+
+def check_forced(gf: GameFile, entry: Timeout, window: dict[int, str]) -> None:
+    """The moderator's block of a forced timeout: signed against the state before the run of
+    timeouts it forced, naming this entry's player."""
+    block = check_signed(gf, entry.block, entry.payload_sha256, window)
+    try:
+        players = forced_players(block)
+    except BlockError as error:
+        raise ValueError(f"moderator's block: {error}") from None
+    if entry.player not in players:
+        raise ValueError(f"the moderator's block does not force a timeout of {entry.player}")
+
+
+def check_settings(gf: GameFile, entry: Settings, window: dict[int, str]) -> None:
+    """A settings entry: the moderator's block says exactly this change (a game with a
+    moderator), or there is no block (a game without one, or the adopted snapshot)."""
+    if entry.adopted or not has_moderator(gf):
+        if entry.block is not None:
+            raise ValueError("an unsigned settings change carries a block")
+        return
+    block = check_signed(gf, entry.block, entry.payload_sha256, window)
+    try:
+        change = parse_settings(block)
+    except (BlockError, UsageError) as error:
+        raise ValueError(f"moderator's block: {error}") from None
+    if change != Change(entry.deadlines, entry.emails):
+        raise ValueError("the change is not the one the moderator signed")
