@@ -84,7 +84,7 @@ class Month:
                       "--seed", f"{game}-{self.days}"])
             deadline = "48h" if self.days >= 7 else "6h"
             self.cmd(["deadlines", str(path), "--key", str(keys / "max.key"), "--set",
-                      f"default={deadline}", "--nmr", "skip"])
+                      f"default={deadline}", "--nmr", "skip", "--now", _iso(START)])
             roster = gamefile.load(path).roster["players"]
             daily = [f"{p['id']}=daily" for p in roster if p["name"] in DAILY]
             if daily:

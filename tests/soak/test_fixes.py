@@ -6,36 +6,18 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from pbem.cli import app
-from pbem.delivery import mail, queue
+from pbem.delivery import queue
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.orders.signing import sign_orders
 from pbem.pipeline.opening import open_game
 from pbem.pipeline.queries import legal_lines
 from pbem.pipeline.setup import new_game
-from pbem.store import gamefile
 from tests.pbem.test_inbox import NOW, Recorder, run
-from tests.pbem.test_mail_helpers import drop, make_game, make_maildir, plain, settings_for
+from tests.pbem.test_mail_helpers import drop, make_maildir, plain, settings_for
 from tests.soak.clients import original_text
 from tests.soak.players import SKELETON
 
 runner = CliRunner()
-
-
-def test_showing_or_setting_deadlines_never_starts_the_clock(tmp_path: Path) -> None:
-    """`pbem deadlines` is a read (and a roster change): it used to start the pending
-    decision's clock at its own time, so a host who set deadlines a week before the first
-    mail run found every player late at once."""
-    game = make_game(tmp_path)
-    result = runner.invoke(app, ["deadlines", str(game), "--key", str(tmp_path / "max.key"),
-                                 "--set", "default=48h", "--now", "2027-03-01T00:00:00Z"])
-    assert result.exit_code == 0, result.stderr
-    assert mail.Book.load(game).started(gamefile.load(game)) is None
-    seq = gamefile.load(game).seq  # a settings change is logged
-    result = runner.invoke(app, ["timeout", str(game), "--now", "2027-03-08T00:00:00Z"])
-    assert result.exit_code == 0 and gamefile.load(game).seq == seq, result.stdout
-    assert "(late)" not in runner.invoke(app, ["deadlines", str(game), "--now",
-                                               "2027-03-08T00:00:00Z"]).stdout
 
 
 def test_a_simultaneous_decision_is_not_reported_again_to_those_still_owing_it(

@@ -285,8 +285,9 @@ def deadlines_command(
     if (changes or nmr or block is not None) and _settings(
             game, changes, nmr, {}, key, block, print_block):
         return
-    gf = gamefile.load(game)  # reading never starts a clock (the mail runs do)
-    dues = deadlines.due_now(gf, mail.Book.load(game).started(gf) or moment)
+    with mail.open_book(game) as book:
+        gf = gamefile.load(game)
+        dues = deadlines.due_now(gf, book.since(gf, moment))
     policy = deadlines.policy_of(gf)
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
