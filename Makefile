@@ -4,9 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak clean torture fuzz
+.PHONY: demo demo-aor test lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
 FUZZ_N ?= 100000
+DAYS ?= 30
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +46,11 @@ torture: $(STAMP)
 # Issue 20: FUZZ_N inputs across the fuzz families; fails on exit 70 or an input over 1 s CPU.
 fuzz: $(STAMP)
 	FUZZ_N=$(FUZZ_N) nice -n 19 $(BIN)/python tools/fuzz.py
+
+# A host's month under cron (issue 23): DAYS simulated days of three games by mail, hourly
+# inbox, remind, timeout and digest; prints the mail figures. One day of it runs in `make test`.
+soak-mail: $(STAMP)
+	$(BIN)/python -m tests.soak.month --days $(DAYS) --folder soak-mail-$(DAYS)d
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -1,9 +1,10 @@
-"""Mail a player keeps reading: the full report goes to whoever must act; the others get a
-short digest (what happened since their last mail, who acts next) with the full report
-attached, so no report is lost. A player who sets `digest: daily` (`pbem roster --digest
-ada=daily`) gets no mail for other players' moves, and one digest a day of everything that
-happened (`pbem digest`, run from cron) — and still their full report at once whenever they
-must act."""
+"""Mail a player keeps reading: the full report goes to whoever must act, once per decision
+(a player still owing a simultaneous decision is not sent its report again when another player
+answers it); the others get a short digest (what happened since their last mail, who acts
+next) with the full report attached, so no report is lost. A player who sets `digest: daily`
+(`pbem roster --digest ada=daily`) gets no mail for other players' moves, and one digest a day
+of everything that happened (`pbem digest`, run from cron) — and still their full report at
+once whenever they must act."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
+from engine.core.agenda import next_pending
 from pbem.delivery import deadlines
 from pbem.delivery.mail import Book, MailSettings, compose, subject_for, thread
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import status
+from pbem.store.gamefile import GameFile
 from pbem.views.model import entry_texts, report_model
 from pbem.views.report import render
 
 PREFERENCES = ("each", "daily")
+OWN = ("orders", "sealed")  # log entries of a player's own block, each answered by a receipt
 DAY = timedelta(hours=24)
 
 
@@ -37,9 +41,12 @@ def mark_seen(book: Book, reader: str, seq: int) -> None:
 
 
 def happened(game: Game, after: int, reader: str) -> list[str]:
-    """What the reader may read of the entries after seq `after`, one line each."""
+    """What the reader may read of the entries after seq `after`, one line each; the reader's
+    own orders are left out (their receipt told them)."""
     lines = []
     for entry in game.gf.log:
+        if entry.get("player") == reader and entry.get("kind") in OWN:
+            continue
         if int(entry["seq"]) > after:
             actor = entry.get("player") or entry.get("kind")
             lines += [f"seq {entry['seq']} ({actor}): {text}" for text in entry_texts(entry)]
@@ -66,6 +73,14 @@ def digest(game: Game, reader: str, book: Book, settings: MailSettings,
     thread(message, book, gf, reader, settings)
     mark_seen(book, reader, gf.seq)
     return message
+
+
+def any_due(gf: GameFile, book: Book, now: datetime) -> bool:
+    """Whether a player who chose a daily digest is due one (read from the file's head)."""
+    sent = book.data.get("digests") or {}
+    return any(str((gf.roster_entry(reader) or {}).get("digest")) == "daily" and (
+        sent.get(reader) is None or now - deadlines.parse_time(str(sent[reader])) >= DAY)
+        for reader in gf.player_ids())
 
 
 def due_digests(game: Game, book: Book, settings: MailSettings, now: datetime
@@ -95,6 +110,8 @@ def report_messages(game: Game, book: Book, settings: MailSettings, now: datetim
     gf = game.gf
     messages = []
     owed = set(status(game)["waiting_for"])
+    node = next_pending(gf.agenda)
+    asked = book.data.setdefault("asked", {})  # reader: the decision their last report asked
     readers: list[str | None] = [*gf.player_ids(), None]
     for reader in readers:
         if only and (reader or deadlines.MODERATOR) not in only:
@@ -104,11 +121,16 @@ def report_messages(game: Game, book: Book, settings: MailSettings, now: datetim
                 short = digest(game, reader, book, settings, now)
                 messages += [short] if short is not None else []
             continue
+        if after_move and reader is not None and node is not None and "players" in node and \
+                asked.get(reader) == node["id"]:
+            continue  # still owes the simultaneous decision their last report asked for
         message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
                           settings=settings, book=book, now=now)
         if message is not None:
             thread(message, book, gf, reader, settings)
             if reader is not None:
                 book.data.setdefault("seen", {})[reader] = gf.seq
+                if reader in owed and node is not None:
+                    asked[reader] = node["id"]
             messages.append(message)
     return messages

@@ -185,14 +185,14 @@ def remind(
     """Mail a reminder, with their report, to each player past their deadline."""
     settings, moment = mail.load_settings(game, mail_config), _now(now)
     with mail.open_book(game) as book:
-        opened = games.open_game(game, head_only=False)
-        gf = opened.gf
+        gf = games.open_game(game, whole=False).gf  # the head: the whole log only to compose
         since = book.since(gf, moment)
         reminded = book.data["clock"].setdefault("reminded", [])
         messages, names = [], []
         for due in deadlines.due_now(gf, since):
             if not due.is_late(moment) or (due.player in reminded and not again):
                 continue
+            opened = games.open_game(game, head_only=False)
             assert due.deadline is not None
             when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
             policy = deadlines.policy_of(gf).nmr if due.action in \
@@ -377,8 +377,10 @@ def digest_command(
     cron, e.g. hourly); quiet when there is nothing to send."""
     settings, moment = mail.mail_settings_for_sending(game, mail_config), _now(now)
     with mail.open_book(game) as book:
-        opened = games.open_game(game, head_only=False)
-        queue.put(game, digests.due_digests(opened, book, settings, moment))
+        # An hourly run with no digest due reads only the file's head, not the whole log.
+        if digests.any_due(games.open_game(game, whole=False).gf, book, moment):
+            opened = games.open_game(game, head_only=False)
+            queue.put(game, digests.due_digests(opened, book, settings, moment))
     sent, failed = queue.flush(game, transport.delivery_for(outbox, settings))
     _echo(sent + queue.queued_note(failed))
 
