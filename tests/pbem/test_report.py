@@ -305,7 +305,7 @@ def test_text_report_shows_the_board() -> None:
         "england-portugal (sea): Marchionni concession",
         "mamluk-ottoman (sea): islamic pirate",
         "W1 Peter's Pence (the West; prestige: catholic) [catholic bishop]",
-        "    Isabella of Castille (prestige: catholic)",
+        "    Isabella of Castille (queen, unmarried; prestige: catholic)",
         "west 0     -        4  [trade fair card]",
         "east 2     2        1  Barbarossa Brothers (Papal States)",
         "West: deck 18 cards; next card (astrology): Mons Meg (England)",
