@@ -42,7 +42,8 @@ def happened(game: Game, after: int, reader: str) -> list[str]:
     for entry in game.gf.log:
         if int(entry["seq"]) > after:
             actor = entry.get("player") or entry.get("kind")
-            lines += [f"seq {entry['seq']} ({actor}): {text}" for text in entry_texts(entry)]
+            lines += [f"seq {entry['seq']} ({actor}): {text}"
+                      for text in entry_texts(entry, game.ruleset.name)]
     return lines
 
 
@@ -57,7 +58,7 @@ def digest(game: Game, reader: str, book: Book, settings: MailSettings,
     next_up = "The game is over." if data["over"] else \
         f"Waiting for {', '.join(data['waiting_for'])} to {data['decision']}."
     message = compose(game, reader, kind="digest", intro=[*lines, "", next_up],
-                      subject=subject_for(game), settings=settings, book=book, now=now,
+                      subject=subject_for(game, reader), settings=settings, book=book, now=now,
                       report=False)
     if message is None:
         return None
@@ -104,7 +105,8 @@ def report_messages(game: Game, book: Book, settings: MailSettings, now: datetim
                 short = digest(game, reader, book, settings, now)
                 messages += [short] if short is not None else []
             continue
-        message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
+        message = compose(game, reader, kind="report", subject=subject_for(game, reader),
+                          intro=intro,
                           settings=settings, book=book, now=now)
         if message is not None:
             thread(message, book, gf, reader, settings)

@@ -36,7 +36,6 @@ import jinja2
 from pbem.delivery import deadlines
 from pbem.errors import CorruptGameError, UsageError
 from pbem.pipeline.game import Game
-from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
@@ -202,10 +201,12 @@ class Book:
                 return None
         return deadlines.parse_time(str(clock["since"]))
 
-    def thread(self, gf: GameFile, domain: str) -> str:
-        if not self.data.get("thread"):
-            self.data["thread"] = message_id(gf, "thread", domain)
-        return str(self.data["thread"])
+    def root(self, reader: str | None) -> str | None:
+        """The first message really sent to a reader: their thread's root (None before it).
+        A book written before roots were kept has only a made-up `thread` id, never sent,
+        so it is not used."""
+        root = dict(self.data.get("roots") or {}).get(reader or "public")
+        return str(root) if root else None
 
     def processed(self, key: str) -> dict[str, Any] | None:
         entry = self.data["processed"].get(key)
@@ -300,27 +301,35 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
 
 def thread(message: EmailMessage, book: Book, gf: GameFile, reader: str | None,
            settings: MailSettings, parent: EmailMessage | None = None) -> None:
-    """In-Reply-To and References: a reply to `parent`, else to the reader's last message."""
-    root = book.thread(gf, settings.domain)
+    """One thread per game and reader, rooted on the first message really sent to them:
+    In-Reply-To and References point at `parent` (a reply), else at the reader's last
+    message. The first message starts the thread and refers to nothing."""
+    key = reader or "public"
+    root = book.root(reader)
     if parent is not None and parent.get("Message-ID"):
         refs = [*str(parent.get("References", "")).split(), str(parent["Message-ID"]).strip()]
-        refs = [root, *(ref for ref in refs if ref != root)]  # in the game's thread, always
-        message["In-Reply-To"] = refs[-1]
+        if root is not None:
+            refs = [root, *(ref for ref in refs if ref != root)]  # in the reader's thread
+    elif root is None:
+        book.data.setdefault("roots", {})[key] = str(message["Message-ID"])
+        book.data["sent"][key] = str(message["Message-ID"])
+        return
     else:
-        last = book.data["sent"].get(reader or "public")
+        last = book.data["sent"].get(key)
         refs = [root] if not last or last == root else [root, last]
-        message["In-Reply-To"] = refs[-1]
+    message["In-Reply-To"] = refs[-1]
     message["References"] = " ".join(refs[:1] + refs[-9:] if len(refs) > 10 else refs)
-    book.data["sent"][reader or "public"] = str(message["Message-ID"])
+    book.data.setdefault("roots", {}).setdefault(key, refs[0])
+    book.data["sent"][key] = str(message["Message-ID"])
 
 
-def subject_for(game: Game) -> str:
+def subject_for(game: Game, reader: str | None) -> str:
+    """One subject per game and reader, the same for every mail of theirs (reports, digests,
+    reminders, receipts), so a mail program keeps the game in one thread; what changed is
+    in the body."""
     gf = game.gf
-    data = status(game)
-    if data["over"]:
-        return f"[{gf.game_id}] seq {gf.seq}: game over"
-    names = ", ".join(who(gf, p) for p in data["waiting_for"])
-    return f"[{gf.game_id}] seq {gf.seq}: {names} to {data['decision']}"
+    whom = who(gf, reader) if reader else "public report"
+    return f"[{gf.game_id}] {game.ruleset.title}: {whom}"
 
 
 def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, kind: str,

@@ -30,6 +30,7 @@ from engine.pax.ruleset import PAX
 from pbem.errors import UsageError
 from pbem.play.scenarios.pax import take_card
 from pbem.views import report
+from pbem.words import decision_phrase
 from tests.conftest import new_table
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -107,7 +108,7 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
                 viewer: str | None) -> dict[str, Any]:
     """The model the service hands to render(); the menu only for the player who must act."""
     node = next_pending(table.agenda)
-    decision = PAX.actions[node["action"]].decision if node else ""
+    decision = decision_phrase("pax", node["action"], you=False) if node else ""
     waiting = waiting_for(table.agenda)
     seq = len(history)
     menu = None
@@ -118,7 +119,8 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
             "# your orders here, one per line; then: pbem sign ORDERS --key KEY --game GAME.yaml\n"
             "-----END PBEM ORDERS-----\n"
         )
-        menu = {"player": viewer, "decision": decision,
+        menu = {"player": viewer,
+                "decision": decision_phrase("pax", node["action"], you=True) if node else "",
                 "lines": [c.line for c in options_now(PAX, table)], "skeleton": skeleton}
     seats = table.state["seats"]
     return {

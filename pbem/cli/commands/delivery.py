@@ -15,7 +15,7 @@ from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
-from pbem.words import public_texts, say
+from pbem.words import deadline_passed_text, public_texts, say, sentences
 
 if TYPE_CHECKING:
     from pbem.delivery import (
@@ -178,13 +178,12 @@ def remind(
             when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
             policy = deadlines.policy_of(gf).nmr if due.action in \
                 deadlines.MAIN_TURN_ACTIONS else "default"
-            intro = [f"Your deadline to {due.decision} passed on {when}.",
+            intro = [deadline_passed_text(opened.ruleset.name, due.action, when),
                      "Please send your orders soon: " + (
                          "the game waits for you." if policy == "wait" else
                          "the moderator may apply the default answer (`pbem timeout`).")]
             message = mail.compose(opened, due.player, kind="reminder", intro=intro,
-                                   subject=f"[{gf.game_id}] seq {gf.seq}: reminder, "
-                                           f"{mail.who(gf, due.player)} to {due.decision}",
+                                   subject=mail.subject_for(opened, due.player),
                                    settings=settings, book=book, now=moment)
             if message is not None:
                 mail.thread(message, book, gf, due.player, settings)
@@ -227,7 +226,7 @@ def timeout(
                                            force=force, only=only)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
-                   f"{result.player}: {'; '.join(public_texts(result.events))}")
+                   f"{result.player}: {sentences(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
     if any(r.lines for r in results) and settings is not None:

@@ -22,7 +22,7 @@ from pbem.pipeline import reveal as reveal_pipeline
 from pbem.pipeline import setup as game_setup
 from pbem.pipeline.game import from_gamefile as from_gamefile_
 from pbem.store import gamefile
-from pbem.words import public_texts
+from pbem.words import draw_texts, public_texts
 
 if TYPE_CHECKING:
     from pbem.delivery import bounces, deadlines, gitplay, mail, queue, transport
@@ -203,7 +203,10 @@ def apply(
                    nl=False)
         typer.echo("(dry run: nothing was written)")
         return
-    for text in public_texts(applied.events):
+    told = public_texts(applied.events) + [
+        text for entry in applied.entries
+        for text in draw_texts(applied.opened.ruleset.name, entry.draws)]
+    for text in told:
         typer.echo(f"- {text}")
     status = queries.status(applied.opened)
     if status["over"]:
@@ -213,7 +216,7 @@ def apply(
         typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
                    f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if commit:
-        message = gitplay.commit_message(applied.gf, public_texts(applied.events))
+        message = gitplay.commit_message(applied.gf, told)
         typer.echo(f"committed {gitplay.commit_game(game, message)}")
     if settings is not None:
         for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
