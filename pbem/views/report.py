@@ -33,7 +33,7 @@ import jinja2
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
 
-FORMATS = ("text", "markdown", "bbcode")  # listed first, in this order; other templates follow by name
+FORMATS = ("text", "markdown", "bbcode", "bgg")  # listed first, in this order; others by name
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
@@ -47,6 +47,24 @@ UNSAFE: dict[int, None] = dict.fromkeys(
 # tag ("[url=...]", "[img]", "[/code]"), and the reader sees the same text. The block finder
 # drops it, so a line copied from a report still reads as written.
 _BBCODE_BREAK = "[\u200b"
+
+
+# BoardGameGeek's forum markup is BBCode's cousin: [b], [i], [u] and [q] as in BBCode, code as
+# [c], no lists and no [size]. A bgg report is the bbcode one, translated tag by tag; data was
+# escaped for BBCode ("[" then a zero-width space), which BGG reads as text too, so no tag in
+# data is translated or opened.
+_BGG_TAGS = (("[code]", "[c]"), ("[/code]", "[/c]"),
+             ("[quote]", "[q]"), ("[/quote]", "[/q]"), ("[list]\n", ""), ("[/list]\n", ""),
+             ("[list]", ""), ("[/list]", ""), ("[*]", "- "))
+_BGG_SIZE = re.compile(r"\[size=\d+\]|\[/size\]")
+DERIVED = {"bgg": "bbcode"}  # a format made from another's text
+
+
+def bgg_from_bbcode(text: str) -> str:
+    """A BBCode report in BoardGameGeek's forum markup."""
+    for tag, bgg in _BGG_TAGS:
+        text = text.replace(tag, bgg)
+    return _BGG_SIZE.sub("", text)
 
 
 def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
@@ -148,6 +166,7 @@ def formats(ruleset: str) -> tuple[str, ...]:
             match = _TEMPLATE.match(path.name)
             if match:
                 found.add(match.group(1))
+    found |= {fmt for fmt, base in DERIVED.items() if base in found}
     known = [fmt for fmt in FORMATS if fmt in found]
     return tuple(known + sorted(found - set(known)))
 
@@ -160,5 +179,7 @@ def render(model: dict[str, Any], fmt: str) -> str:
         if not available:
             raise UsageError(f"no report templates for ruleset '{ruleset}'")
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(available)}")
+    if fmt in DERIVED:
+        return bgg_from_bbcode(render(model, DERIVED[fmt]))
     template = _environment().get_template(f"{ruleset}/report.{fmt}.j2")
     return template.render(_safe_model(model))
