@@ -134,7 +134,7 @@ def inbox_command(
 @boundary
 def post(
     game: GameArg,
-    fmt: Annotated[str, typer.Option("--format", help="bbcode, bgg (BoardGameGeek), markdown or text.")] = "bbcode",
+    fmt: Annotated[str, typer.Option("--format", help="bbcode, bgg, markdown or text.")] = "bbcode",
     out: Annotated[Path | None, typer.Option(help="Write the post to this file.")] = None,
     now: NowOpt = None,
 ) -> None:

@@ -255,7 +255,7 @@ def report(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, markdown, bbcode or bgg (BoardGameGeek).")] = "text",
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown, bbcode or bgg.")] = "text",
 ) -> None:
     """Render one player's turn report (or the public one)."""
     check_format(fmt)
