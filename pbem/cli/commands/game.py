@@ -256,17 +256,56 @@ def report(
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text, markdown, bbcode or bgg.")] = "text",
+    seq: Annotated[int | None, typer.Option(
+        help="The board as it stood after this seq (no menu: it is history).")] = None,
 ) -> None:
-    """Render one player's turn report (or the public one)."""
+    """Render one player's turn report (or the public one), now or as it stood at --seq."""
     check_format(fmt)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
+    viewer = _reader(gf, for_player)
+    if seq is not None and seq != gf.seq:
+        from pbem.views.past import game_at  # start-up: only report --seq replays
+
+        model = views.report_model(game_at(opened, seq), viewer)
+        model["menu"] = None  # a past decision cannot be answered
+        model["deadlines"] = []
+    else:
+        model = views.report_model(opened, viewer)
+        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+    typer.echo(reports.render(model, fmt), nl=False)
+
+
+def _reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    viewer = for_player.lower() if for_player else None
-    model = views.report_model(opened, viewer)
-    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    typer.echo(reports.render(model, fmt), nl=False)
+    return for_player.lower() if for_player else None
+
+
+@app.command(name="log")
+@boundary
+def log_command(
+    game: GameArg,
+    since: Annotated[int, typer.Option(help="Start at this seq.")] = 0,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="The reader (a player id); the log shows only what every player may "
+                      "read, so no reader sees another's hidden cards.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON list.")] = False,
+) -> None:
+    """What happened, seq by seq: the public events, the market's refills and the choices."""
+    from pbem.views.past import log_lines  # start-up: only this command reads the whole log
+
+    opened = games.open_game(game, head_only=False, whole=False)
+    _reader(opened.gf, for_player)
+    rows = log_lines(opened, since)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for row in rows:
+        who = str(row["player"] or row["kind"]).title()
+        typer.echo(f"seq {row['seq']} ({who}):")
+        for text in row["texts"] or ["(nothing to tell)"]:
+            typer.echo(f"  {text}")
 
 
 @app.command()
