@@ -213,6 +213,17 @@ class Book:
         return entry if isinstance(entry, dict) else None
 
 
+def last_posted(book: Book, channel: str) -> int:
+    """The seq the channel's last public post covered up to (-1: never posted, so its first
+    post covers the whole game)."""
+    seq = dict(book.data.get("posted") or {}).get(channel)
+    return int(seq) if isinstance(seq, int) else -1
+
+
+def mark_posted(book: Book, channel: str, seq: int) -> None:
+    book.data.setdefault("posted", {})[channel] = seq
+
+
 @contextlib.contextmanager
 def open_book(game: Path) -> Iterator[Book]:
     """The game's post book under its lock; saved when the block ends without an error."""
@@ -279,8 +290,9 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
         "reply_to": settings.reply_to or settings.sender,
     }
     parts = []
+    posted = last_posted(book, "mail") if reader is None and kind == "report" else None
     for fmt in ("text", "markdown"):
-        body = render(report_model(game, reader), fmt) if report else ""
+        body = render(report_model(game, reader, posted), fmt) if report else ""
         template = _environment().get_template(f"mail/message.{fmt}.j2")
         parts.append(template.render(context, report=body))
     message = EmailMessage(policy=policy.SMTP)
@@ -294,6 +306,8 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
     }.items():
         if value:
             message[name] = value
+    if reader is None and kind == "report":
+        mark_posted(book, "mail", gf.seq)  # the next public mail covers what follows
     message.set_content(parts[0])
     message.add_alternative(parts[1], subtype="markdown")
     return message

@@ -55,11 +55,15 @@ def entry_texts(entry: dict[str, Any], ruleset: str | None = None) -> list[str]:
     return texts
 
 
-def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
-    """What happened since the viewer's last block (the last entry only, for the public)."""
+def history_for(gf: GameFile, viewer: str | None,
+                posted: int | None = None) -> list[dict[str, Any]]:
+    """What happened since the viewer's last block; for the public, since the last post on
+    the channel (`posted`: the seq it covered up to), else the last entry only."""
     entries = gf.log
     start = len(entries) - 1
-    if viewer is not None:
+    if viewer is None and posted is not None:
+        start = next((i for i, e in enumerate(entries) if int(e["seq"]) > posted), start)
+    elif viewer is not None:
         for index in range(len(entries) - 1, -1, -1):
             if entries[index].get("player") == viewer:
                 start = index
@@ -73,8 +77,9 @@ def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
     ]
 
 
-def report_model(game: Game, viewer: str | None) -> dict[str, Any]:
-    """The report of one reader (None: the public), from a game opened with its whole log."""
+def report_model(game: Game, viewer: str | None, posted: int | None = None) -> dict[str, Any]:
+    """The report of one reader (None: the public, covering everything after seq `posted`
+    when given: the channel's last post), from a game opened with its whole log."""
     if viewer is not None:
         game.require_whole("render a player's report")
     gf, ruleset = game.gf, game.ruleset
@@ -105,7 +110,7 @@ def report_model(game: Game, viewer: str | None) -> dict[str, Any]:
         },
         "viewer": viewer,
         "view": view,
-        "history": history_for(gf, viewer),
+        "history": history_for(gf, viewer, posted),
         "waiting_for": owed,
         "decision": decision,  # what they are asked, after "to": "choose their capital"
         "action": action,  # the decision as data (its action name), for checks and styling

@@ -136,19 +136,29 @@ def post(
     game: GameArg,
     fmt: Annotated[str, typer.Option("--format", help="bbcode, bgg, markdown or text.")] = "bbcode",
     out: Annotated[Path | None, typer.Option(help="Write the post to this file.")] = None,
+    channel: Annotated[str, typer.Option(
+        help="Where the post goes (a forum thread); each covers all since its last post.")
+    ] = "forum",
+    since: Annotated[int | None, typer.Option(
+        help="Cover what happened after this seq (default: the channel's last post).")] = None,
     now: NowOpt = None,
 ) -> None:
-    """The public forum post: what happened, the board and who must act; no private hands."""
+    """The public forum post: what happened since the channel's last post, the board and who
+    must act; no private hands. The post book remembers what each channel was shown."""
     check_format(fmt)
     opened = games.open_game(game, whole=False, head_only=False)
     gf = opened.gf
-    model = views.report_model(opened, None)
     moment = _now(now)
-    since = mail.Book.load(game).started(gf) or moment  # a post never starts a clock
-    model["deadlines"] = [
-        {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
-        for d in deadlines.due_now(gf, since) if d.deadline]
-    text = report.render(model, fmt)
+    with mail.open_book(game) as book:
+        key = f"post:{channel}"
+        model = views.report_model(opened, None, mail.last_posted(book, key)
+                                   if since is None else since)
+        started = book.started(gf) or moment  # a post never starts a clock
+        model["deadlines"] = [
+            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+            for d in deadlines.due_now(gf, started) if d.deadline]
+        text = report.render(model, fmt)
+        mail.mark_posted(book, key, gf.seq)
     if out is None:
         typer.echo(text, nl=False)
         return
