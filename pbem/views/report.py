@@ -67,6 +67,50 @@ def bgg_from_bbcode(text: str) -> str:
     return _BGG_SIZE.sub("", text)
 
 
+_NUMBERED = re.compile(r"^(.*\S) (-?\d+)$")
+RANGE_MIN = 4  # a run of fewer numbers stays as lines (market slots, say)
+
+
+def with_ranges(lines: Iterable[str]) -> list[str]:
+    """Legal lines with each run of lines that differ only in a last whole number, counting
+    up by one, written as a range: 'bid 0' ... 'bid 40' -> 'bid 0..40'. Only a menu shows
+    ranges (it says how to write one number of a range); `options --json` lists every line."""
+    shown: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if len(run) >= RANGE_MIN:
+            shown.append(f"{run[0][0]} {run[0][1]}..{run[-1][1]}")
+        else:
+            shown.extend(f"{prefix} {number}" for prefix, number in run)
+        run.clear()
+
+    for line in lines:
+        match = _NUMBERED.match(line)
+        if match and run and run[-1][0] == match.group(1) and \
+                run[-1][1] + 1 == int(match.group(2)):
+            run.append((match.group(1), int(match.group(2))))
+            continue
+        flush()
+        if match:
+            run.append((match.group(1), int(match.group(2))))
+        else:
+            shown.append(line)
+    flush()
+    return shown
+
+
+def range_note(lines: Iterable[str]) -> str:
+    """How to write one line of a range, with an example from the menu ('' when none)."""
+    first = next((line for line in with_ranges(lines) if ".." in line), None)
+    if first is None:
+        return ""
+    prefix, span = first.rsplit(" ", 1)
+    low = span.split("..")[0]
+    return (f"LOW..HIGH stands for one whole number from LOW to HIGH: write the number, "
+            f"e.g. '{prefix} {low}'.")
+
+
 def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
     """Order lines grouped by their first word, groups in order of first appearance."""
     groups: dict[str, list[str]] = {}
@@ -146,6 +190,8 @@ def _environment() -> jinja2.Environment:
     )
     env.filters.update({
         "group_by_verb": group_by_verb,
+        "with_ranges": with_ranges,
+        "range_note": range_note,
         "columns": columns,
         "md": markdown_escape,
         "bbcode": bbcode_escape,
