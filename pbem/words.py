@@ -8,12 +8,12 @@ the core's by `core.`; pbem's own events (timeouts, unseals, roster changes, the
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from engine.core.messages import MESSAGES as CORE_MESSAGES
-from engine.core.words import Messages, render
+from engine.core.words import Messages, join_words, render
 from pbem import rulesets
 from pbem.errors import CorruptGameError
 
@@ -24,8 +24,10 @@ PBEM_MESSAGES: dict[str, str] = {
 
 
 def _timeout(args: Mapping[str, Any]) -> str:
-    lines = "; ".join(str(line) for line in args["lines"])
-    return f"{str(args['player']).title()} did not answer in time; the defaults apply: {lines}."
+    lines = join_words([f"'{line}'" for line in args["lines"]])
+    one = len(args["lines"]) == 1
+    return (f"{str(args['player']).title()} did not answer in time, so the default "
+            f"{'answer' if one else 'answers'} {lines} {'was' if one else 'were'} applied.")
 
 
 def _unseal(args: Mapping[str, Any]) -> str:
@@ -75,3 +77,61 @@ def say(event: Mapping[str, Any]) -> str:
 
 def public_texts(events: Iterable[Mapping[str, Any]]) -> list[str]:
     return [say(e) for e in events if "visible_to" not in e]
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Sentences run together as prose: each keeps its own full stop, none gains a ';'."""
+    return " ".join(text.strip() for text in texts if text.strip())
+
+
+# --- decisions: one phrase per decision (the ruleset's `decisions`), one function per sentence
+
+
+def decision_phrase(ruleset: str, action: str, *, you: bool) -> str:
+    """What the decision asks, as an infinitive ("choose your capital"); `you` for the reader
+    who owes it, else the third person ("choose their capital")."""
+    phrase = rulesets.ruleset_for(ruleset).decisions[action]
+    words = {"their": "your", "they": "you", "them": "you"} if you else \
+        {"their": "their", "they": "they", "them": "them"}
+    return phrase.format(**words)
+
+
+def waiting_text(names: Sequence[str], ruleset: str, action: str) -> str:
+    """'waiting for Ada and Bea to choose their capital' (no capital letter, no full stop)."""
+    return f"waiting for {join_words(list(names))} to " \
+        f"{decision_phrase(ruleset, action, you=False)}"
+
+
+def must_text(name: str, ruleset: str, action: str) -> str:
+    """'Ada (Fugger), you must choose your capital' (a menu's heading, the reader acts)."""
+    return f"{name}, you must {decision_phrase(ruleset, action, you=True)}"
+
+
+def deadline_passed_text(ruleset: str, action: str, when: str) -> str:
+    """'Your deadline to choose your capital passed on ...' (a reminder's first line)."""
+    return f"Your deadline to {decision_phrase(ruleset, action, you=True)} passed on {when}."
+
+
+
+def draw_texts(ruleset: str, draws: Iterable[Mapping[str, Any]]) -> list[str]:
+    """The public draws of a log entry in words (the ruleset's `draw_messages`); a draw with
+    no template, or whose outcome is not a card shown to all (masked), is not told."""
+    rules = rulesets.ruleset_for(ruleset)
+    if not rules.draw_messages:
+        return []
+    cards = getattr(rulesets.catalog_for(ruleset), "cards", {})
+    texts = []
+    for draw in draws:
+        kind, *parts = str(draw.get("purpose", "")).split("-")
+        template = rules.draw_messages.get(kind)
+        card = cards.get(str(draw.get("outcome")))
+        if template is not None and card is not None:
+            texts.append(template.format(*parts, card=card.name))
+    return texts
+
+
+def choice_text(player: str, lines: Sequence[str]) -> str:
+    """'Coeur chose: kill catholic knight.' (a choice that changed nothing anyone can see yet,
+    such as a battle's casualties before the battle resolves)."""
+    shown = "; ".join(f"'{line}'" for line in lines)
+    return f"{player.title()} chose {shown}."

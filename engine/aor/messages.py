@@ -105,7 +105,7 @@ MESSAGES: dict[str, str] = {
        for why, text in _DRAWS.items()},
     "aor.draw.set_aside": "The five set-aside cards join the deck (8.1).",
     # the markets (9.1, J, 9.6.1)
-    "aor.market.removal": "{player} pays {cost} to remove a {commodity} marker (9.1).",
+    "aor.market.removal": "{player} pays {cost} to remove {commodity:a} marker (9.1).",
     "aor.market.mill_shortage": "{player} moves {commodity} toward shortage (Wind/Watermill).",
     "aor.market.mill_surplus": "{player} moves {commodity} toward surplus (Wind/Watermill).",
     "aor.market.shortage": "Market roll (green {green}, black {black}, white {white}): shortage of "
@@ -216,4 +216,29 @@ MESSAGES: dict[str, str] = {
     **_family("aor.end.game_over.advances", _STANDINGS, _game_over("all Advances")),
     **_family("aor.end.game_over.epoch", _STANDINGS, _game_over("Epoch {epoch} cards used up")),
     **_family("aor.end.game_over.other", _STANDINGS, _game_over("{reason}")),
+}
+
+
+# What each decision asks, as an infinitive phrase that fits after "to" in every sentence
+# naming it (pbem.words); `{their}`, `{they}` and `{them}` change with the reader.
+DECISIONS: dict[str, str] = {
+    "return": "return one of {their} three dealt cards to the deck (by label)",
+    "capital_bid": "bid for the first choice of capital (sealed)",
+    "capital": "choose {their} capital",
+    "tokens": "buy tokens for the turn, which sets the Order of Play (sealed)",
+    "renaissance": "swap places in the Order of Play (Renaissance) or not",
+    "remove": "pay to remove shortage or surplus markers, then send done",
+    "mill": "move one commodity toward shortage or surplus (Wind/Watermill) or not",
+    "buy_cards": "buy a card (Urban Ascendancy), discard a card (Master Art), or pass",
+    "play": "play a card, or pass",
+    "choose": "choose what the event {they} played affects",
+    "commodity": "choose which commodity the card pays",
+    "lose": "lose half {their} recorded cash or half of this turn's tokens (Civil War)",
+    "cede": "cede a province to the winner of the War",
+    "acquire": "raise {their} fleet, buy Advances, then send done",
+    "master_art": "discard a card (Master Art) or keep {their} hand",
+    "stabilize": "pay for stability or take misery steps",
+    "expand": "place tokens, attack, buy a card with tokens, then send done",
+    "cathedral": "use Cathedral to win the battle against {them}, or not",
+    "trade": "trade a card with the player whose marker {they} took (Written Record), or not",
 }

@@ -21,7 +21,7 @@ from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
 from engine.aor.catalog import build_catalog as build_aor_catalog
 from engine.aor.draws import audience
-from engine.aor.messages import MESSAGES, counted, rows
+from engine.aor.messages import DECISIONS, MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
@@ -77,6 +77,8 @@ class AorRuleset:
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
     messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
+    decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
+    draw_messages: dict[str, str] = {}  # its draws are dealt into hands: none is told
     draw_ends_block = True
 
     def namer(self, t: Table) -> Namer:

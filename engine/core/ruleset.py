@@ -74,6 +74,10 @@ class Ruleset(Protocol):
     actions: dict[str, Action]
     verbs: Sequence[str]
     messages: dict[str, str]  # event message id -> English template (engine.core.words)
+    # action name -> what its decider is asked, an infinitive phrase with {their}/{they}/{them}
+    decisions: dict[str, str]
+    # a public draw's purpose (its first word) -> how a summary tells it; {card} is the card
+    draw_messages: dict[str, str]
     player_counts: tuple[int, int]  # fewest and most players
     # A line that leads to a draw must be the last of its block (engine.core.adjudicate).
     draw_ends_block: bool

@@ -7,7 +7,8 @@ what players read, never what the log proves.
 
 Template fields take a few format specs beyond Python's own:
 - a list argument renders as "a, b, c"; `{names:and}` as "a, b and c", `{names:or}` as "a, b or c";
-- `{pid:title}` capitalises a word ("ada" -> "Ada").
+- `{pid:title}` capitalises a word ("ada" -> "Ada");
+- `{token:a}` puts the indefinite article before it ("an islamic pirate", "a rook").
 """
 
 from __future__ import annotations
@@ -27,6 +28,12 @@ def join_words(items: list[Any] | tuple[Any, ...], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def article(words: str) -> str:
+    """'an islamic pirate', 'a catholic knight': the article a word's sound takes (our words
+    start with a vowel letter exactly when they start with a vowel sound)."""
+    return f"{'an' if words[:1].lower() in 'aeiou' and words[:1] else 'a'} {words}"
+
+
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, list | tuple):
@@ -35,6 +42,8 @@ class _Formatter(string.Formatter):
             return ", ".join(str(item) for item in value)
         if format_spec == "title":
             return str(value).title()
+        if format_spec == "a":
+            return article(str(value))
         return str(super().format_field(value, format_spec))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.choice import fold
 from engine.pax.catalog import Card, Catalog
+from engine.pax.messages.cards import COMET, one_shot_words, op_words, prestige_words
 
 
 def describe(catalog: Catalog, card: Card) -> dict[str, Any]:
@@ -16,13 +17,23 @@ def describe(catalog: Catalog, card: Card) -> dict[str, Any]:
         "deck": card.deck,
         "kind": card.kind,
         "set": card.set,
-        "location": card.location or "none (takes her husband's empire)",
+        "location": (catalog.empires[card.location].name if card.location in catalog.empires
+                     else f"the {card.location.title()}" if card.location
+                     else "none (takes her husband's empire)"),
         "prestige": list(card.prestige),
         "ops": [f"{op} ({catalog.ops[op]['type']})" for op in card.ops],
         "one_shot": one_shot,
         "agents": [f"{a.religion + ' ' if a.religion else ''}{a.type}" for a in card.agents],
         "abilities": {a: str(catalog.abilities[a]["summary"]) for a in card.abilities},
         "sell_value": card.sell_value,
+        # The same card in words, for people (the keys above are data, for scripts).
+        "words": {
+            "ops": [op_words(catalog.ops[op]) for op in card.ops],
+            "one_shot": one_shot_words(card.one_shot, {e: x.name for e, x in
+                                                        catalog.empires.items()}),
+            "abilities": [str(catalog.abilities[a]["summary"]) for a in card.abilities],
+            "comet": COMET if card.kind == "comet" else None,
+        },
     }
 
 
@@ -36,16 +47,23 @@ def matching(catalog: Catalog, query: str) -> list[Card]:
 
 
 def text(details: dict[str, Any]) -> str:
-    lines = [f"{details['id']}  {details['name']}"]
-    for key in ("deck", "kind", "location", "sell_value"):
-        lines.append(f"  {key}: {details[key]}")
-    for key in ("prestige", "ops", "agents"):
-        lines.append(f"  {key}: {', '.join(details[key]) or 'none'}")
-    shot = details["one_shot"]
-    lines.append("  one-shot: " + (", ".join(f"{k}={v}" for k, v in shot.items()) if shot
-                                   else "none"))
-    for ability, summary in details["abilities"].items():
-        lines.append(f"  ability {ability}: {summary}")
+    """A card as a player reads it: what it is, where it goes, and what it does in words."""
+    words = details["words"]
+    kind = {"regular": "", "queen": "queen, ", "comet": "COMET, "}[details["kind"]]
+    lines = [f"{details['id']}  {details['name']}",
+             f"  {kind}{details['deck']} deck; location: {details['location']}; "
+             f"sells for {details['sell_value']}",
+             f"  prestige: {prestige_words(details['prestige'])}"]
+    if words["comet"]:
+        lines.append(f"  {words['comet']}.")
+    for op in words["ops"]:
+        lines.append(f"  op: {op}")
+    if words["one_shot"]:
+        lines.append(f"  one-shot when played: {words['one_shot']}")
+    if details["agents"]:
+        lines.append(f"  agents when played: {', '.join(details['agents'])}")
+    for summary in words["abilities"]:
+        lines.append(f"  ability: {summary}")
     return "\n".join(lines)
 
 

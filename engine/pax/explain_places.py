@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.choice import clean_line
 from engine.core.table import Table
+from engine.core.words import article
 from engine.pax.abilities import usable_ops
 from engine.pax.model import (
     card_location,
@@ -156,7 +157,7 @@ def explain_agent(t: Table, bank: str, args: dict[str, object], line: str) -> st
         if where not in [c for e in home for c in city_slots(t, e)]:
             return f"{place} is a busted emporium and holds no token (C1a)"
         if occupant is not None and florins < 1:
-            return (f"{place} is full (it holds a {describe_token(occupant)}); repressing it costs "
+            return (f"{place} is full (it holds {article(describe_token(occupant))}); repressing it costs "
                     f"1 florin and {bank} holds 0 (E2.2)")
         return None
     content = t.state["borders"].get(where, {})
@@ -184,7 +185,7 @@ def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
         return f"{name} is not a city of {empire}; the levy is raised in {empire} (G4)"
     if city in t.state["cities"] and city not in empty_cities(t, empire_id):
         token = describe_token(t.state["cities"][city])
-        return f"{name} is full (it holds a {token}); a levy goes into an empty city (G4)"
+        return f"{name} is full (it holds {article(token)}); a levy goes into an empty city (G4)"
     return None
 
 

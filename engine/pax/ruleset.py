@@ -21,6 +21,8 @@ from engine.pax.battle import BattleWon, Casualty, Survivor
 from engine.pax.bishops import Pacify
 from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
+from engine.pax.messages.decisions import DECISIONS
+from engine.pax.messages.draws import DRAWS
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
 from engine.pax.setup import DEFAULT_OPTIONS
@@ -50,6 +52,8 @@ class PaxRuleset:
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
     messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
+    decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
+    draw_messages: dict[str, str] = DRAWS  # the market's refills, told in summaries
 
     def namer(self, t: Table) -> Namer:
         return PaxNamer(t)

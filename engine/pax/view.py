@@ -9,34 +9,60 @@ from typing import Any
 
 from engine.core.table import Table
 from engine.pax.catalog import PRESTIGE
+from engine.pax.messages.cards import COMET, one_shot_words, op_words
 from engine.pax.model import (
     card_location,
     card_name,
+    card_ops,
     card_prestige,
     cat,
     describe_token,
+    husband_of,
+    is_square,
     levy_token,
     open_emporium,
     player,
     prestige,
+    side_cards,
     tableau,
 )
 from engine.pax.notation import border_line_name
 from engine.pax.places import cities_of
 
 
+def _role(t: Table, card_id: str) -> str | None:
+    """How a card sits in a tableau when it is not there on its own: a crowned queen beside
+    her King, a vassal empire under its suzerain."""
+    catalog = cat(t)
+    if is_square(card_id):
+        suzerain = t.state["empires"][catalog.empire_of_square(card_id)].get("suzerain")
+        return f"vassal of {catalog.empires[suzerain].name}" if suzerain else None
+    husband = husband_of(t, card_id) if catalog.cards[card_id].kind == "queen" else None
+    return f"queen of {catalog.empires[husband].name}" if husband else None
+
+
 def _card(t: Table, card_id: str) -> dict[str, Any]:
+    """A card as a player reads it: name, place, prestige, and what it does in words."""
+    catalog = cat(t)
     location = card_location(t, card_id)
     bishop = t.state["bishops"].get(card_id)
-    kind = "square" if card_id.startswith("empire_square_") else cat(t).cards[card_id].kind
+    data = None if is_square(card_id) else catalog.cards[card_id]
+    kind = "square" if data is None else data.kind
+    names = {e: empire.name for e, empire in catalog.empires.items()}
     return {
         "id": card_id,
         "kind": kind,
         "name": card_name(t, card_id),
-        "location": cat(t).empires[location].name if location in cat(t).empires
+        "location": catalog.empires[location].name if location in catalog.empires
         else (f"the {location.title()}" if location else "none"),
         "prestige": list(card_prestige(t, card_id)),
         "bishop": bishop,
+        "role": _role(t, card_id),
+        "ops": [op_words(catalog.ops[op]) for op in card_ops(t, card_id)],
+        "one_shot": one_shot_words(data.one_shot, names) if data else None,
+        "abilities": [str(catalog.abilities[a]["summary"]) for a in data.abilities] if data
+        else [],
+        "comet": COMET if kind == "comet" else None,
     }
 
 
@@ -49,8 +75,10 @@ def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:
         "florins": data["florins"],
         "hand_size": len(data["hand"]),
         "hand": [_card(t, c) for c in data["hand"]] if show_hand else None,
-        "west": [_card(t, c) for c in reversed(data["west"])],
-        "east": [_card(t, c) for c in data["east"]],
+        # Couples and vassals sit beside their King or suzerain, so every card counted in
+        # the tableau is listed.
+        "west": [_card(t, c) for c in reversed(side_cards(t, bank, "west"))],
+        "east": [_card(t, c) for c in side_cards(t, bank, "east")],
         "old_maids": [_card(t, c) for c in data["old_maids"]],
         "prestige": {kind: prestige(t, bank, kind, for_victory=False) for kind in PRESTIGE},
         "concessions": concessions,

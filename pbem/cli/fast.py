@@ -23,6 +23,7 @@ class Option:
     flag: bool = False  # takes no value
     many: bool = False  # may repeat; the values are collected
     path: bool = False  # the value is a Path
+    number: bool = False  # the value is an int
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ SPECS: dict[str, Spec] = {
         "--outbox": Option("outbox", path=True), "--mail-config": _MAIL_CONFIG,
         "--smtp-config": _MAIL_CONFIG}),
     "options": Spec((("game", True),), {"--json": _JSON, "--for": _FOR}),
-    "report": Spec((("game", True),), {"--for": _FOR, "--format": _FORMAT}),
+    "report": Spec((("game", True),), {"--for": _FOR, "--format": _FORMAT,
+                                       "--seq": Option("seq", number=True)}),
     "status": Spec((("game", True),), {"--json": _JSON, "--now": Option("now")}),
     "verify": Spec((("game", True),), {"--secrets": Option("secrets", path=True),
                                        "--expect": Option("expect", many=True)}),
@@ -74,7 +76,9 @@ def parse(argv: list[str]) -> tuple[str, dict[str, Any]] | None:
             if not rest or rest[0].startswith("-") and rest[0] != "-":
                 return None
             value = rest.pop(0)
-        converted: Any = Path(value) if option.path else value
+        if option.number and not (value.isascii() and value.isdigit()):
+            return None  # Typer says what is wrong with it
+        converted: Any = Path(value) if option.path else int(value) if option.number else value
         if option.many:
             given.setdefault(option.dest, []).append(converted)
         else:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pbem.views import duedates
     from pbem.views import model as views
     from pbem.views import report as reports
-    from pbem.words import public_texts
+    from pbem.words import draw_texts, public_texts
 else:
     (bounces, deadlines, gitplay, mail, queue, sidecar, transport, apply_pipeline, games, queries,
      replay, gamefile, duedates, views, reports) = (
@@ -37,6 +37,11 @@ else:
         from pbem.words import public_texts as texts  # start-up: words load when printed
 
         return texts(events)  # type: ignore[arg-type]
+
+    def draw_texts(ruleset: str, draws: object) -> list[str]:
+        from pbem.words import draw_texts as texts  # start-up: words load when printed
+
+        return texts(ruleset, draws)  # type: ignore[arg-type]
 
 
 def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
@@ -55,7 +60,10 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
         echo(reports.render(views.report_model(applied.opened, applied.player), fmt), nl=False)
         echo("(dry run: nothing was written)")
         return
-    for text in public_texts(applied.events):
+    told = public_texts(applied.events) + [
+        text for entry in applied.entries
+        for text in draw_texts(applied.opened.ruleset.name, entry.draws)]
+    for text in told:
         echo(f"- {text}")
     status = queries.status(applied.opened)
     if status["over"]:
@@ -64,7 +72,7 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
         echo(f"seq {status['seq']}, state {status['state']}: waiting for "
              f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if commit:
-        message = gitplay.commit_message(applied.gf, public_texts(applied.events))
+        message = gitplay.commit_message(applied.gf, told)
         echo(f"committed {gitplay.commit_game(game, message)}")
     if settings is not None:
         for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
@@ -87,15 +95,28 @@ def options(game: Path, as_json: bool = False, for_player: str | None = None) ->
         echo(line)
 
 
-def report(game: Path, for_player: str | None = None, fmt: str = "text") -> None:
+def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
+    """The reader `--for` names (lower case), or None for the public; an unknown one is an error."""
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    return for_player.lower() if for_player else None
+
+
+def report(game: Path, for_player: str | None = None, fmt: str = "text",
+           seq: int | None = None) -> None:
     check_format(fmt)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
-    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
-        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    viewer = for_player.lower() if for_player else None
-    model = views.report_model(opened, viewer)
-    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+    viewer = reader(gf, for_player)
+    if seq is not None and seq != gf.seq:
+        from pbem.views.past import game_at  # start-up: only report --seq replays
+
+        model = views.report_model(game_at(opened, seq), viewer)
+        model["menu"] = None  # a past decision cannot be answered
+        model["deadlines"] = []
+    else:
+        model = views.report_model(opened, viewer)
+        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
     echo(reports.render(model, fmt), nl=False)
 
 

@@ -23,6 +23,7 @@ from pbem.errors import UsageError
 from pbem.rulesets import ruleset_of
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
+from pbem.words import decision_phrase
 
 NMR_POLICIES = ("wait", "skip")
 MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
@@ -197,5 +198,5 @@ def due_now(gf: GameFile, since: datetime) -> list[Due]:
         return []
     duration = policy_of(gf).duration_for(str(node["action"]))
     deadline = since + duration if duration is not None else None
-    decision = ruleset_of(gf).actions[node["action"]].decision
+    decision = decision_phrase(ruleset_of(gf).name, str(node["action"]), you=False)
     return [Due(p, str(node["action"]), decision, deadline) for p in waiting_for(gf.agenda)]

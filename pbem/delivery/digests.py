@@ -49,7 +49,8 @@ def happened(game: Game, after: int, reader: str) -> list[str]:
             continue
         if int(entry["seq"]) > after:
             actor = entry.get("player") or entry.get("kind")
-            lines += [f"seq {entry['seq']} ({actor}): {text}" for text in entry_texts(entry)]
+            lines += [f"seq {entry['seq']} ({actor}): {text}"
+                      for text in entry_texts(entry, game.ruleset.name)]
     return lines
 
 
@@ -64,7 +65,7 @@ def digest(game: Game, reader: str, book: Book, settings: MailSettings,
     next_up = "The game is over." if data["over"] else \
         f"Waiting for {', '.join(data['waiting_for'])} to {data['decision']}."
     message = compose(game, reader, kind="digest", intro=[*lines, "", next_up],
-                      subject=subject_for(game), settings=settings, book=book, now=now,
+                      subject=subject_for(game, reader), settings=settings, book=book, now=now,
                       report=False)
     if message is None:
         return None
@@ -124,7 +125,8 @@ def report_messages(game: Game, book: Book, settings: MailSettings, now: datetim
         if after_move and reader is not None and node is not None and "players" in node and \
                 asked.get(reader) == node["id"]:
             continue  # still owes the simultaneous decision their last report asked for
-        message = compose(game, reader, kind="report", subject=subject_for(game), intro=intro,
+        message = compose(game, reader, kind="report", subject=subject_for(game, reader),
+                          intro=intro,
                           settings=settings, book=book, now=now)
         if message is not None:
             thread(message, book, gf, reader, settings)

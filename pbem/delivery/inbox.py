@@ -25,7 +25,7 @@ from pathlib import Path
 from pbem import words
 from pbem.delivery import bounces, deadlines, queue
 from pbem.delivery.digests import report_messages
-from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply
+from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, subject_for
 from pbem.delivery.mailboxes import Incoming
 from pbem.delivery.reading import (
     already_applied,
@@ -176,8 +176,8 @@ def handle_bounce(item: Incoming, games: dict[str, Path], delayed: set[str], fai
                 intro = [f"Mail to {', '.join(first)} is bouncing; they may not be getting "
                          f"their reports of game {game.gf.game_id}.", *bounces.lines(book.data)]
                 notice = compose(game, None, kind="notice", intro=intro, settings=settings,
-                                 subject=f"[{game.gf.game_id}] mail to {', '.join(first)} "
-                                         "is bouncing", book=book, now=now, report=False)
+                                 subject=subject_for(game, None), book=book, now=now,
+                                 report=False)
                 queue.put(path, [notice] if notice is not None else [])
         queue.flush(path, delivery)
     kind = "failed" if failed else "delayed"
@@ -284,7 +284,7 @@ def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
              "of the game you are shown has not been rolled back past it.",
              *(f"- {words.say(e)}" for e in shown)]
     receipt = reply(item.message, game, reader, to=address, kind="receipt", intro=intro,
-                    subject=f"[{gf.game_id}] seq {seq}: orders applied", book=book,
+                    subject=subject_for(game, reader), book=book,
                     settings=settings, now=now, report=False)
     return [receipt] if receipt is not None else []
 
@@ -301,7 +301,7 @@ def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: Mai
              "Nothing changed. Your current report follows, with the legal lines if it is "
              "your move; send a new signed block."]
     message = reply(item.message, game, reader, to=address, kind="rejection",
-                    subject=f"[{gf.game_id}] seq {gf.seq}: orders rejected", intro=intro,
+                    subject=subject_for(game, reader), intro=intro,
                     settings=settings, book=book, now=now, report=True)
     return [message] if message is not None else []
 

@@ -35,12 +35,13 @@ from pbem.delivery import deadlines
 # The post book lives in sidecar.py (read without the mail machinery); its names stay here too.
 from pbem.delivery.sidecar import Book as Book
 from pbem.delivery.sidecar import book_path as book_path
+from pbem.delivery.sidecar import last_posted as last_posted
+from pbem.delivery.sidecar import mark_posted as mark_posted
 from pbem.delivery.sidecar import message_id as message_id
 from pbem.delivery.sidecar import open_book as open_book
 from pbem.delivery.sidecar import who as who
 from pbem.errors import UsageError
 from pbem.pipeline.game import Game
-from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
 from pbem.views.model import report_model
@@ -197,8 +198,9 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
         "reply_to": settings.reply_to or settings.sender,
     }
     parts = []
+    posted = last_posted(book, "mail") if reader is None and kind == "report" else None
     for fmt in ("text", "markdown"):
-        body = render(report_model(game, reader), fmt) if report else ""
+        body = render(report_model(game, reader, posted), fmt) if report else ""
         template = _environment().get_template(f"mail/message.{fmt}.j2")
         parts.append(template.render(context, report=body))
     message = EmailMessage(policy=policy.SMTP)
@@ -212,6 +214,8 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
     }.items():
         if value:
             message[name] = value
+    if reader is None and kind == "report":
+        mark_posted(book, "mail", gf.seq)  # the next public mail covers what follows
     message.set_content(parts[0])
     message.add_alternative(parts[1], subtype="markdown")
     return message
@@ -219,27 +223,35 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
 
 def thread(message: EmailMessage, book: Book, gf: GameFile, reader: str | None,
            settings: MailSettings, parent: EmailMessage | None = None) -> None:
-    """In-Reply-To and References: a reply to `parent`, else to the reader's last message."""
-    root = book.thread(gf, settings.domain)
+    """One thread per game and reader, rooted on the first message really sent to them:
+    In-Reply-To and References point at `parent` (a reply), else at the reader's last
+    message. The first message starts the thread and refers to nothing."""
+    key = reader or "public"
+    root = book.root(reader)
     if parent is not None and parent.get("Message-ID"):
         refs = [*str(parent.get("References", "")).split(), str(parent["Message-ID"]).strip()]
-        refs = [root, *(ref for ref in refs if ref != root)]  # in the game's thread, always
-        message["In-Reply-To"] = refs[-1]
+        if root is not None:
+            refs = [root, *(ref for ref in refs if ref != root)]  # in the reader's thread
+    elif root is None:
+        book.data.setdefault("roots", {})[key] = str(message["Message-ID"])
+        book.data["sent"][key] = str(message["Message-ID"])
+        return
     else:
-        last = book.data["sent"].get(reader or "public")
+        last = book.data["sent"].get(key)
         refs = [root] if not last or last == root else [root, last]
-        message["In-Reply-To"] = refs[-1]
+    message["In-Reply-To"] = refs[-1]
     message["References"] = " ".join(refs[:1] + refs[-9:] if len(refs) > 10 else refs)
-    book.data["sent"][reader or "public"] = str(message["Message-ID"])
+    book.data.setdefault("roots", {}).setdefault(key, refs[0])
+    book.data["sent"][key] = str(message["Message-ID"])
 
 
-def subject_for(game: Game) -> str:
+def subject_for(game: Game, reader: str | None) -> str:
+    """One subject per game and reader, the same for every mail of theirs (reports, digests,
+    reminders, receipts), so a mail program keeps the game in one thread; what changed is
+    in the body."""
     gf = game.gf
-    data = status(game)
-    if data["over"]:
-        return f"[{gf.game_id}] seq {gf.seq}: game over"
-    names = ", ".join(who(gf, p) for p in data["waiting_for"])
-    return f"[{gf.game_id}] seq {gf.seq}: {names} to {data['decision']}"
+    whom = who(gf, reader) if reader else "public report"
+    return f"[{gf.game_id}] {game.ruleset.title}: {whom}"
 
 
 def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, kind: str,

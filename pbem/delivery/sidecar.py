@@ -82,14 +82,27 @@ class Book:
                 return None
         return deadlines.parse_time(str(clock["since"]))
 
-    def thread(self, gf: GameFile, domain: str) -> str:
-        if not self.data.get("thread"):
-            self.data["thread"] = message_id(gf, "thread", domain)
-        return str(self.data["thread"])
+    def root(self, reader: str | None) -> str | None:
+        """The first message really sent to a reader: their thread's root (None before it).
+        A book written before roots were kept has only a made-up `thread` id, never sent,
+        so it is not used."""
+        root = dict(self.data.get("roots") or {}).get(reader or "public")
+        return str(root) if root else None
 
     def processed(self, key: str) -> dict[str, Any] | None:
         entry = self.data["processed"].get(key)
         return entry if isinstance(entry, dict) else None
+
+
+def last_posted(book: Book, channel: str) -> int:
+    """The seq the channel's last public post covered up to (-1: never posted, so its first
+    post covers the whole game)."""
+    seq = dict(book.data.get("posted") or {}).get(channel)
+    return int(seq) if isinstance(seq, int) else -1
+
+
+def mark_posted(book: Book, channel: str, seq: int) -> None:
+    book.data.setdefault("posted", {})[channel] = seq
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import parse_public_key, verify
 from pbem.pipeline.game import ANSWER_KINDS, Game
 from pbem.store.gamefile import current_hash, fingerprint
+from pbem.words import decision_phrase
 
 
 def parallel_window(game: Game) -> dict[int, str]:
@@ -95,6 +96,7 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
         how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
         raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
     if player not in owed:
-        what = f" to {game.ruleset.actions[node['action']].decision}" if node else ""
+        what = f" to {decision_phrase(game.ruleset.name, node['action'], you=False)}" \
+            if node else ""
         raise DoesNotFitError(f"it is not {player}'s decision now: waiting for "
                               f"{', '.join(owed)}{what}")

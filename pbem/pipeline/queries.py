@@ -12,6 +12,7 @@ from engine.core.errors import InvariantViolation, RuleError
 from pbem.errors import OrdersRejected, UsageError
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import current_hash, fingerprint
+from pbem.words import decision_phrase
 
 
 def decision_of(game: Game) -> tuple[list[str], str]:
@@ -19,7 +20,8 @@ def decision_of(game: Game) -> tuple[list[str], str]:
     node = next_pending(game.gf.agenda)
     if node is None:
         return [], ""
-    return waiting_for(game.gf.agenda), game.ruleset.actions[node["action"]].decision
+    return waiting_for(game.gf.agenda), decision_phrase(game.ruleset.name, node["action"],
+                                                        you=False)
 
 
 def legal_lines(game: Game, player: str | None = None) -> dict[str, Any]:

@@ -7,11 +7,12 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
-from pbem.orders.orderblock import BEGIN, END
+from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
+from pbem.rulesets import ruleset_of
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
-from pbem.words import say
+from pbem.words import choice_text, decision_phrase, draw_texts, say
 
 
 def skeleton(gf: GameFile, player: str) -> str:
@@ -29,19 +30,40 @@ def skeleton(gf: GameFile, player: str) -> str:
     ]) + "\n"
 
 
-def entry_texts(entry: dict[str, Any]) -> list[str]:
-    """What a log entry says, in words: its structured events rendered, or the words of an
-    entry written before structured events."""
+def pending_action(gf: GameFile) -> str | None:
+    """The action name of the pending decision (None when nothing is pending)."""
+    node = next_pending(gf.agenda)
+    return str(node["action"]) if node is not None else None
+
+
+def entry_texts(entry: dict[str, Any], ruleset: str | None = None) -> list[str]:
+    """What a log entry says, in words: its structured events rendered (or the words of an
+    entry written before structured events), then the public draws it made (the market's
+    refills). An answer that changed nothing visible yet (a battle's casualties, chosen one
+    at a time) is told as the lines the player chose: its signed block is public."""
     if entry.get("events") is not None:
-        return [say(e) for e in entry["events"]]
-    return [str(text) for text in entry.get("summary") or []]
+        texts = [say(e) for e in entry["events"]]
+    else:
+        texts = [str(text) for text in entry.get("summary") or []]
+    if ruleset is not None:
+        texts += draw_texts(ruleset, [d for d in entry.get("draws") or []
+                                      if isinstance(d, dict)])
+    if not texts and entry.get("kind") == "orders" and entry.get("block"):
+        lines = [line.text for block in find_blocks(str(entry["block"])) for line in block.lines]
+        if lines:
+            texts = [choice_text(str(entry.get("player")), lines)]
+    return texts
 
 
-def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
-    """What happened since the viewer's last block (the last entry only, for the public)."""
+def history_for(gf: GameFile, viewer: str | None,
+                posted: int | None = None) -> list[dict[str, Any]]:
+    """What happened since the viewer's last block; for the public, since the last post on
+    the channel (`posted`: the seq it covered up to), else the last entry only."""
     entries = gf.log
     start = len(entries) - 1
-    if viewer is not None:
+    if viewer is None and posted is not None:
+        start = next((i for i, e in enumerate(entries) if int(e["seq"]) > posted), start)
+    elif viewer is not None:
         for index in range(len(entries) - 1, -1, -1):
             if entries[index].get("player") == viewer:
                 start = index
@@ -49,25 +71,30 @@ def history_for(gf: GameFile, viewer: str | None) -> list[dict[str, Any]]:
         else:
             start = 0
     return [
-        {"seq": e["seq"], "player": e.get("player") or e["kind"], "texts": entry_texts(e)}
+        {"seq": e["seq"], "player": e.get("player") or e["kind"],
+         "texts": entry_texts(e, ruleset_of(gf).name)}
         for e in entries[start:]
     ]
 
 
-def report_model(game: Game, viewer: str | None) -> dict[str, Any]:
-    """The report of one reader (None: the public), from a game opened with its whole log."""
+def report_model(game: Game, viewer: str | None, posted: int | None = None) -> dict[str, Any]:
+    """The report of one reader (None: the public, covering everything after seq `posted`
+    when given: the channel's last post), from a game opened with its whole log."""
     if viewer is not None:
         game.require_whole("render a player's report")
     gf, ruleset = game.gf, game.ruleset
     table = game.table()
-    owed, decision = decision_of(game)
+    owed, _ = decision_of(game)
+    action = pending_action(gf)
+    decision = decision_phrase(ruleset.name, action, you=False) if action else ""
     menu = None
     if viewer is not None and viewer in owed:
         lines = [c.line for c in options_now(ruleset, table, viewer)]
         node = next_pending(table.agenda)
         if sealing.is_committing(node) and node is not None and sealing.stage(node) == "open":
             lines = []  # only the opening made by `pbem sign --open` applies now
-        menu = {"player": viewer, "decision": decision, "lines": lines,
+        menu = {"player": viewer, "lines": lines,
+                "decision": decision_phrase(ruleset.name, action, you=True) if action else "",
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
     extra: dict[str, Any] = {}
@@ -83,9 +110,10 @@ def report_model(game: Game, viewer: str | None) -> dict[str, Any]:
         },
         "viewer": viewer,
         "view": view,
-        "history": history_for(gf, viewer),
+        "history": history_for(gf, viewer, posted),
         "waiting_for": owed,
-        "decision": decision,
+        "decision": decision,  # what they are asked, after "to": "choose their capital"
+        "action": action,  # the decision as data (its action name), for checks and styling
         "menu": menu,
         **extra,
     }

@@ -34,7 +34,7 @@ from pbem.resources import templates_dir
 if TYPE_CHECKING:
     import jinja2
 
-FORMATS = ("text", "markdown", "bbcode")  # listed first, in this order; other templates follow by name
+FORMATS = ("text", "markdown", "bbcode", "bgg")  # listed first, in this order; others by name
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
@@ -48,6 +48,68 @@ UNSAFE: dict[int, None] = dict.fromkeys(
 # tag ("[url=...]", "[img]", "[/code]"), and the reader sees the same text. The block finder
 # drops it, so a line copied from a report still reads as written.
 _BBCODE_BREAK = "[\u200b"
+
+
+# BoardGameGeek's forum markup is BBCode's cousin: [b], [i], [u] and [q] as in BBCode, code as
+# [c], no lists and no [size]. A bgg report is the bbcode one, translated tag by tag; data was
+# escaped for BBCode ("[" then a zero-width space), which BGG reads as text too, so no tag in
+# data is translated or opened.
+_BGG_TAGS = (("[code]", "[c]"), ("[/code]", "[/c]"),
+             ("[quote]", "[q]"), ("[/quote]", "[/q]"), ("[list]\n", ""), ("[/list]\n", ""),
+             ("[list]", ""), ("[/list]", ""), ("[*]", "- "))
+_BGG_SIZE = re.compile(r"\[size=\d+\]|\[/size\]")
+DERIVED = {"bgg": "bbcode"}  # a format made from another's text
+
+
+def bgg_from_bbcode(text: str) -> str:
+    """A BBCode report in BoardGameGeek's forum markup."""
+    for tag, bgg in _BGG_TAGS:
+        text = text.replace(tag, bgg)
+    return _BGG_SIZE.sub("", text)
+
+
+_NUMBERED = re.compile(r"^(.*\S) (-?\d+)$")
+RANGE_MIN = 4  # a run of fewer numbers stays as lines (market slots, say)
+
+
+def with_ranges(lines: Iterable[str]) -> list[str]:
+    """Legal lines with each run of lines that differ only in a last whole number, counting
+    up by one, written as a range: 'bid 0' ... 'bid 40' -> 'bid 0..40'. Only a menu shows
+    ranges (it says how to write one number of a range); `options --json` lists every line."""
+    shown: list[str] = []
+    run: list[tuple[str, int]] = []
+
+    def flush() -> None:
+        if len(run) >= RANGE_MIN:
+            shown.append(f"{run[0][0]} {run[0][1]}..{run[-1][1]}")
+        else:
+            shown.extend(f"{prefix} {number}" for prefix, number in run)
+        run.clear()
+
+    for line in lines:
+        match = _NUMBERED.match(line)
+        if match and run and run[-1][0] == match.group(1) and \
+                run[-1][1] + 1 == int(match.group(2)):
+            run.append((match.group(1), int(match.group(2))))
+            continue
+        flush()
+        if match:
+            run.append((match.group(1), int(match.group(2))))
+        else:
+            shown.append(line)
+    flush()
+    return shown
+
+
+def range_note(lines: Iterable[str]) -> str:
+    """How to write one line of a range, with an example from the menu ('' when none)."""
+    first = next((line for line in with_ranges(lines) if ".." in line), None)
+    if first is None:
+        return ""
+    prefix, span = first.rsplit(" ", 1)
+    low = span.split("..")[0]
+    return (f"LOW..HIGH stands for one whole number from LOW to HIGH: write the number, "
+            f"e.g. '{prefix} {low}'.")
 
 
 def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
@@ -131,6 +193,8 @@ def _environment() -> jinja2.Environment:
     )
     env.filters.update({
         "group_by_verb": group_by_verb,
+        "with_ranges": with_ranges,
+        "range_note": range_note,
         "columns": columns,
         "md": markdown_escape,
         "bbcode": bbcode_escape,
@@ -151,6 +215,7 @@ def formats(ruleset: str) -> tuple[str, ...]:
             match = _TEMPLATE.match(path.name)
             if match:
                 found.add(match.group(1))
+    found |= {fmt for fmt, base in DERIVED.items() if base in found}
     known = [fmt for fmt in FORMATS if fmt in found]
     return tuple(known + sorted(found - set(known)))
 
@@ -163,5 +228,7 @@ def render(model: dict[str, Any], fmt: str) -> str:
         if not available:
             raise UsageError(f"no report templates for ruleset '{ruleset}'")
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(available)}")
+    if fmt in DERIVED:
+        return bgg_from_bbcode(render(model, DERIVED[fmt]))
     template = _environment().get_template(f"{ruleset}/report.{fmt}.j2")
     return template.render(_safe_model(model))

@@ -80,7 +80,7 @@ def through_setup(game: Path, tokens: dict[str, int]) -> None:
         ok(game, player, lines_for(game, player)[0])
     for player, bid in (("ada", 5), ("ben", 0), ("cy", 0)):
         ok(game, player, f"bid {bid}")
-    while status(game)["decision"] == "choose your capital":
+    while status(game)["decision"] == "choose their capital":
         player = owed(game)[0]
         ok(game, player, lines_for(game, player)[0])
     for player, n in tokens.items():
@@ -147,7 +147,7 @@ def test_sealed_bids_and_turn_order_in_a_moderated_game(tmp_path: Path) -> None:
     assert game.with_suffix(".seed").read_bytes() == secrets and "bid 2" not in game.read_text()
     ok(game, "ben", "bid 0")
     ok(game, "cy", "bid 0")
-    assert owed(game) == ["ada"] and status(game)["decision"] == "choose your capital"
+    assert owed(game) == ["ada"] and status(game)["decision"] == "choose their capital"
     rejected(game, "cy", ["capital Genoa"], 4, "it is not cy's decision now: waiting for ada")
     rule_error(game, "ada", ["capital Paris"], 1, "capital Venice | capital Genoa")
 
@@ -175,7 +175,7 @@ def test_a_line_after_a_draw_and_illegal_turn_one_orders(tmp_path: Path) -> None
                    "legal: group religion | group exploration")  # an ambiguous name
     assert "group science" not in err
     ok(game, "ben", "group science")
-    advance(game, "raise your fleet")
+    advance(game, "raise their fleet")
     assert owed(game) == ["cy"] and "buy Caravan" in lines_for(game, "cy")
     rule_error(game, "cy", ["buy The Heavens"], 1, "Papal Decree bars science Advances to cy",
                "buy Caravan", "done")
@@ -271,7 +271,7 @@ def test_bad_seals_and_openings_in_an_open_game(tmp_path: Path) -> None:
              f"line 1: '{opening_line(last)}'", "must be the last line")
     assert status(game)["opened"] == ["ada", "ben"]
     assert_applied(game, last)
-    assert owed(game) == ["ada"] and status(game)["decision"] == "choose your capital"
+    assert owed(game) == ["ada"] and status(game)["decision"] == "choose their capital"
     rejected(game, "ben", ["capital Genoa"], 4, "it is not ben's decision now")
     code, _, err = run("verify", str(game))
     assert code == 0, err

@@ -77,6 +77,6 @@ def test_a_missed_main_turn_waits_unless_the_policy_skips_it(tmp_path: Path) -> 
     assert "NMR policy is 'wait'" in timeout(game, player)
     assert run("deadlines", str(game), "--nmr", "skip", *moderator(game))[0] == 0
     out = timeout(game, player)
-    assert "did not answer in time; the defaults apply: pass" in out
+    assert "did not answer in time, so the default answer 'pass' was applied." in out
     assert status(game)["waiting_for"] != [player]
     verified(game)

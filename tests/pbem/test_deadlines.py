@@ -135,7 +135,8 @@ def test_remind_mails_the_late_players_once(game: Path, tmp_path: Path,
     text = (tmp_path / "out" / f"lisbon-1-reminder-{mover}.eml").read_text()
     assert "Your deadline to choose an action passed on Sat 06 Mar 2027 12:00 UTC." in text
     assert "the game waits for you" in text and "BEGIN PBEM ORDERS" in text
-    assert "reminder," in text and "Subject: [lisbon] seq 1: reminder" in text
+    assert "X-Pbem-Kind: reminder" in text and \
+        "Subject: [lisbon] Pax Renaissance (2nd edition): " in text
     again = cli("remind", str(game), "--outbox", out_dir, "--now", "2027-03-07T13:00Z")[1]
     assert again.startswith("already reminded: ") and "--again" in again
     assert cli("remind", str(game), "--outbox", out_dir, "--again",
@@ -153,7 +154,8 @@ def test_timeout_waits_or_skips_a_main_turn_by_the_nmr_policy(game: Path) -> Non
     cli("deadlines", str(game), *MOD(game), "--nmr", "skip")
     code, out, err = cli("timeout", str(game), "--now", "2027-03-05T14:00Z")
     assert code == 0, err
-    assert out.startswith(f"{mover}: {mover.title()} did not answer in time; the defaults apply:")
+    assert out.startswith(f"{mover}: {mover.title()} did not answer in time, so the default "
+                          "answer")
     gf = gamefile.load(game)
     entry = gf.log[-1]
     assert entry["kind"] == "timeout" and entry["automatic"] is True and entry["player"] == mover
@@ -167,7 +169,7 @@ def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
     before = gamefile.load(game)
     assert before.agenda[0]["action"] != "turn"
     code, out, err = cli("timeout", str(game), "--force", *MOD(game))
-    assert code == 0, err and "the defaults apply" in out
+    assert code == 0, err and "did not answer in time, so the default" in out
     gf = gamefile.load(game)
     entry = gf.log[-1]
     assert entry["kind"] == "timeout" and entry["forced"] is True and entry["lines"]

@@ -102,7 +102,8 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
             player = api.status(gf)["waiting_for"][0]
             players_seen.add(player)
             report = latest_report(player)
-            assert report["Subject"].startswith(f"[lisbon] seq {gf.seq}: {player.title()} (")
+            assert report["Subject"].startswith(
+                f"[lisbon] Pax Renaissance (2nd edition): {player.title()} (")
             header = skeleton_header(text_of(report))
             if number == 2:  # a broken block first: the reason comes back, nothing changes
                 bad = sign_orders(f"{header}\n\nbuy west 99\n", keys[player], None)
@@ -126,7 +127,8 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
             new = sink.messages[sent_before:]
             assert new[0]["X-Pbem-Kind"] == "receipt" and new[0]["To"] == emails[player]
             assert sorted(m["X-Pbem-For"] for m in new[1:]) == sorted([*readers, "public"])
-            assert all(m["Subject"].startswith(f"[lisbon] seq {gf.seq + 1}: ") for m in new[1:])
+            assert all(m["Subject"].startswith("[lisbon] Pax Renaissance (2nd edition): ")
+                       for m in new[1:])
         assert len(players_seen) == 3 and turn_ends >= 3
         assert list((maildir / "new").iterdir()) == []
 
@@ -134,9 +136,11 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
     assert gf.seq == BLOCKS and any(entry["draws"] for entry in gf.log[1:])
     result = runner.invoke(app, ["verify", str(game)])
     assert result.exit_code == 0 and f"{BLOCKS + 1} log entries verified" in result.stdout
-    for player, address in emails.items():  # one thread per game: each message to a reader
+    for player, address in emails.items():  # one thread per reader, rooted on a sent message
         received = [m for _, rcpt, m in sink.envelopes if rcpt == [address]]
-        root = received[0]["References"].split()[0]
+        root = received[0]["Message-ID"]
+        assert received[0]["References"] is None
+        assert len({m["Subject"] for m in received}) == 1, player
         for earlier, later in zip(received, received[1:], strict=False):
             assert later["References"].split()[0] == root, player
             if later["X-Pbem-Kind"] == "report":  # follows the last message this reader got

@@ -91,7 +91,9 @@ def test_every_client_shape_is_applied(game: Path, tmp_path: Path, shape: str) -
         [f"{'report' if p in owed else 'digest'}:{p}" for p in gamefile.load(game).player_ids()
          if p in owed or p != mover] + ["report:public"])
     receipt = out.messages[0]
-    assert receipt["In-Reply-To"] and receipt["Subject"] == "[lisbon] seq 1: orders applied"
+    assert receipt["In-Reply-To"] and receipt["Subject"].startswith(
+        "[lisbon] Pax Renaissance (2nd edition): ")
+    assert "were applied at seq 1" in receipt.get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert list((maildir / "new").iterdir()) == []
     assert [p.name.endswith(":2,S") for p in (maildir / "cur").iterdir()] == [True]
     api.verify(game, gamefile.load(game))
@@ -126,7 +128,9 @@ def test_rejection_replies_with_the_reason_and_the_legal_lines(game: Path, tmp_p
     text = out.messages[0].get_body(("plain",)).get_content()  # type: ignore[union-attr]
     assert "were not applied: line 2: 'buy west 9'" in text
     assert "Legal lines" in text and "-----BEGIN PBEM ORDERS-----" in text
-    assert out.messages[0]["Subject"] == "[lisbon] seq 0: orders rejected"
+    assert out.messages[0]["Subject"] == \
+        f"[lisbon] Pax Renaissance (2nd edition): {mover.title()} (" + \
+        str(gamefile.load(game).roster_entry(mover)["name"]) + ")"
     assert run(maildir, [game], out) == []  # processed: moved to cur/ with S
 
 

@@ -104,9 +104,10 @@ def test_each_player_gets_their_own_report_in_text_and_markdown(game: Path) -> N
         assert message.get_content_type() == "multipart/alternative"
         assert [p.get_content_type() for p in message.iter_parts()] == \
             ["text/plain", "text/markdown"]
-        assert message["Subject"].startswith("[lisbon] seq 0: ")
-        assert f"{mover.title()} (" in message["Subject"] and "to choose an action" in \
-            message["Subject"]
+        # One subject per game and reader, whatever the seq (issue 15 point 11).
+        whom = "public report" if reader == "public" else f"{reader.title()} ("
+        assert message["Subject"].startswith("[lisbon] Pax Renaissance (2nd edition): ")
+        assert whom in message["Subject"] and "seq" not in message["Subject"]
         assert message["From"] == f"Lisbon host <{HOST}>"
         assert message["Auto-Submitted"] == "auto-generated"
         text, markdown = body(message, "plain"), body(message, "markdown")
@@ -125,15 +126,16 @@ def test_one_thread_per_game(game: Path) -> None:
         queue.send_reports(game, transport.Smtp(settings), settings, NOW)
         queue.send_reports(game, transport.Smtp(settings), settings, NOW, only=["medici"])
     first, second = by_reader(sink.messages[:4]), sink.messages[4]
-    root = first["medici"]["References"]
-    assert all(m["References"] == root for m in first.values())
-    assert all(m["In-Reply-To"] == root for m in first.values())
-    assert second["In-Reply-To"] == first["medici"]["Message-ID"]
-    assert second["References"].split() == [root, first["medici"]["Message-ID"]]
+    # Each reader's first message is their thread's root, and it was really sent.
+    assert all(m["References"] is None and m["In-Reply-To"] is None for m in first.values())
+    root = first["medici"]["Message-ID"]
+    assert second["In-Reply-To"] == root and second["References"].split() == [root]
+    assert second["Subject"] == first["medici"]["Subject"]
     ids = [m["Message-ID"] for m in sink.messages]
     assert len(set(ids)) == len(ids) and all(i.endswith("@example.org>") for i in ids)
     book = mail.Book.load(game)
-    assert book.data["thread"] == root and book.data["sent"]["medici"] == second["Message-ID"]
+    assert book.data["roots"]["medici"] == root
+    assert book.data["sent"]["medici"] == second["Message-ID"]
 
 
 def test_outbox_writes_eml_files_that_parse_back(game: Path, tmp_path: Path) -> None:
@@ -196,7 +198,8 @@ def test_apply_mails_the_new_reports(game: Path, tmp_path: Path,
         result = runner.invoke(app, ["apply", str(game), str(block), "--mail"])
     assert result.exit_code == 0, result.stderr
     assert "sent report for public to Max <max@example.org>" in result.stdout
-    assert {m["Subject"].split(":")[0] for m in sink.messages} == {"[lisbon] seq 1"}
+    assert {m["Subject"].split(":")[0] for m in sink.messages} == \
+        {"[lisbon] Pax Renaissance (2nd edition)"}
 
 
 def test_send_command_and_its_errors(game: Path, tmp_path: Path,

@@ -30,6 +30,7 @@ from engine.pax.ruleset import PAX
 from pbem.errors import UsageError
 from pbem.play.scenarios.pax import take_card
 from pbem.views import report
+from pbem.words import decision_phrase
 from tests.conftest import new_table
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -107,7 +108,7 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
                 viewer: str | None) -> dict[str, Any]:
     """The model the service hands to render(); the menu only for the player who must act."""
     node = next_pending(table.agenda)
-    decision = PAX.actions[node["action"]].decision if node else ""
+    decision = decision_phrase("pax", node["action"], you=False) if node else ""
     waiting = waiting_for(table.agenda)
     seq = len(history)
     menu = None
@@ -118,7 +119,8 @@ def build_model(name: str, table: Table, history: list[dict[str, Any]],
             "# your orders here, one per line; then: pbem sign ORDERS --key KEY --game GAME.yaml\n"
             "-----END PBEM ORDERS-----\n"
         )
-        menu = {"player": viewer, "decision": decision,
+        menu = {"player": viewer,
+                "decision": decision_phrase("pax", node["action"], you=True) if node else "",
                 "lines": [c.line for c in options_now(PAX, table)], "skeleton": skeleton}
     seats = table.state["seats"]
     return {
@@ -202,6 +204,19 @@ def test_open_hands_show_every_hand_in_the_public_report() -> None:
     assert text.count("\n  Hand:") == 3 and "Your hand" not in text
 
 
+def expand_ranges(lines: list[str]) -> list[str]:
+    """A menu's ranges ('bid 0..40') back into the lines they stand for."""
+    out = []
+    for line in lines:
+        match = re.match(r"^(.*) (-?\d+)\.\.(-?\d+)$", line)
+        if match:
+            low, high = int(match.group(2)), int(match.group(3))
+            out += [f"{match.group(1)} {n}" for n in range(low, high + 1)]
+        else:
+            out.append(line)
+    return out
+
+
 @pytest.mark.parametrize("fmt", report.FORMATS)
 def test_every_legal_line_is_shown_whole(fmt: str) -> None:
     model = scenario_model("setup")
@@ -209,8 +224,8 @@ def test_every_legal_line_is_shown_whole(fmt: str) -> None:
     assert len(lines) > 5
     text = report.render(model, fmt)
     orders = text.split("-----BEGIN PBEM ORDERS-----")[0]
-    shown = [cell.strip() for row in orders.splitlines()
-             for cell in re.split(r"\s{3,}", row.strip())]
+    shown = expand_ranges([cell.strip() for row in orders.splitlines()
+                           for cell in re.split(r"\s{3,}", row.strip())])
     for line in lines:
         assert line in shown, f"{line!r} is not shown whole"
     assert model["menu"]["skeleton"].rstrip("\n") in text
@@ -238,7 +253,7 @@ def test_missing_model_key_is_an_error_not_a_blank() -> None:
 def test_unknown_format_is_a_usage_error_listing_the_formats() -> None:
     with pytest.raises(UsageError) as caught:
         report.render(scenario_model("setup"), "html")
-    assert str(caught.value) == "unknown report format 'html'; formats: text, markdown, bbcode"
+    assert str(caught.value) == "unknown report format 'html'; formats: text, markdown, bbcode, bgg"
     assert caught.value.exit_code == 2
     model = scenario_model("setup")
     model["header"]["templates"] = "../pax"
@@ -254,13 +269,13 @@ def test_a_new_template_is_a_new_format(tmp_path: Path, monkeypatch: pytest.Monk
     report.formats.cache_clear()
     report._environment.cache_clear()
     try:
-        assert report.formats("pax") == ("text", "bbcode")
+        assert report.formats("pax") == ("text", "bbcode", "bgg")  # bgg is made from bbcode
         assert report.render(scenario_model("setup"), "bbcode") == "[b]seq 0[/b]\n"
     finally:
         monkeypatch.undo()
         report.formats.cache_clear()
         report._environment.cache_clear()
-    assert report.formats("pax") == ("text", "markdown", "bbcode")
+    assert report.formats("pax") == ("text", "markdown", "bbcode", "bgg")
 
 
 def finished(winners: list[str]) -> dict[str, Any]:
@@ -305,7 +320,7 @@ def test_text_report_shows_the_board() -> None:
         "england-portugal (sea): Marchionni concession",
         "mamluk-ottoman (sea): islamic pirate",
         "W1 Peter's Pence (the West; prestige: catholic) [catholic bishop]",
-        "    Isabella of Castille (prestige: catholic)",
+        "    Isabella of Castille (queen, unmarried; prestige: catholic)",
         "west 0     -        4  [trade fair card]",
         "east 2     2        1  Barbarossa Brothers (Papal States)",
         "West: deck 18 cards; next card (astrology): Mons Meg (England)",

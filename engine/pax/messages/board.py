@@ -9,12 +9,12 @@ MESSAGES: dict[str, str] = {
     "pax.token.taken.border": "No {token} left: the one on {border} is taken.",
     "pax.token.taken.card": "No {token} left: the one on a card is taken.",
     # agents (E2.2)
-    "pax.agent.skip": "{bank:title} leaves a {agent} of {card} unplaced.",
+    "pax.agent.skip": "{bank:title} leaves {agent:a} of {card} unplaced.",
     "pax.agent.repress.city": "{bank:title} pays 1 florin to repress the {token} in {city}.",
     "pax.agent.repress.border":
         "{bank:title} pays 1 florin to repress the {token} on {border} into {empire}.",
-    "pax.agent.place.city": "{bank:title} places a {token} in {city}.",
-    "pax.agent.place.border": "{bank:title} places a {token} on {border}.",
+    "pax.agent.place.city": "{bank:title} places {token:a} in {city}.",
+    "pax.agent.place.border": "{bank:title} places {token:a} on {border}.",
     "pax.agent.pirate_kills": "The {pirate} kills the {victim} on {border}.",
     # trade fairs (E5, G)
     "pax.fair.convene.one": "{bank:title} convenes the {side} trade fair, discarding {card}; profits are "
@@ -37,12 +37,12 @@ MESSAGES: dict[str, str] = {
     # levies (G4, F4)
     "pax.levy.saturated": "{empire} is saturated: no levy.",
     "pax.levy.lost": "The empire is saturated: the levy is lost.",
-    "pax.levy.raised": "Levy: a {token} is raised in {city}.",
+    "pax.levy.raised": "Levy: {token:a} is raised in {city}.",
     # bishops (E2.2a, F1): on a card, or on an empire's square in its throne
-    "pax.bishop.places.card": "{bank:title} places a {religion} bishop on {card}.",
-    "pax.bishop.places.throne": "{bank:title} places a {religion} bishop on {empire}'s throne.",
-    "pax.bishop.moves.card": "{bank:title} moves a {religion} bishop on {card}.",
-    "pax.bishop.moves.throne": "{bank:title} moves a {religion} bishop on {empire}'s throne.",
+    "pax.bishop.places.card": "{bank:title} places {religion:a} bishop on {card}.",
+    "pax.bishop.places.throne": "{bank:title} places {religion:a} bishop on {empire}'s throne.",
+    "pax.bishop.moves.card": "{bank:title} moves {religion:a} bishop on {card}.",
+    "pax.bishop.moves.throne": "{bank:title} moves {religion:a} bishop on {empire}'s throne.",
     "pax.bishop.diet_of_worms.card": "Diet of Worms: the {religion} bishop arriving on {card} and the "
                                      "{killed} bishop there kill each other.",
     "pax.bishop.diet_of_worms.throne": "Diet of Worms: the {religion} bishop arriving on {empire}'s "
@@ -64,7 +64,7 @@ MESSAGES: dict[str, str] = {
     "pax.regime.concession.repress": "{bank:title} pays 1 florin to repress the {token} on {border}.",
     "pax.regime.concession": "{bank:title} gains a concession on {border}.",
     "pax.regime.enclosure": "Enclosure ends subsistence farming: a repressed token of the West goes free.",
-    "pax.regime.emancipate": "{bank:title} emancipates a {token} into {place}.",
+    "pax.regime.emancipate": "{bank:title} emancipates {token:a} into {place}.",
     "pax.regime.golden_liberty": "Golden liberty: {empire} becomes medieval.",
     # pirates, places and the upkeep after every decision
     "pax.pirate.immune": "{owner:title}'s concession on {border} cannot be killed by pirates: the "

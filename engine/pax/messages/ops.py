@@ -28,9 +28,9 @@ MESSAGES: dict[str, str] = {
     "pax.op.behead.square.queen.assassin":
         _OP + "{target} is beheaded; {empire} returns to its throne and its queen {queen} is killed; "
         "the assassin {card} is killed too.",
-    "pax.op.behead.only.2": "{card} may behead only a card carrying a {religions[0]} or {religions[1]} "
+    "pax.op.behead.only.2": "{card} may behead only a card carrying {religions[0]:a} or {religions[1]} "
                             "bishop.",
-    "pax.op.behead.only.3": "{card} may behead only a card carrying a {religions[0]} or {religions[1]} "
+    "pax.op.behead.only.3": "{card} may behead only a card carrying {religions[0]:a} or {religions[1]} "
                             "or {religions[2]} bishop.",
     # tax (F4) and its answers
     "pax.op.tax": _OP + "{owner:title}'s concession on {border} is taxed by {empire}; {owner:title} "

@@ -15,7 +15,7 @@ from pbem.errors import IOFailure, UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
-from pbem.words import public_texts, say
+from pbem.words import deadline_passed_text, public_texts, say, sentences
 
 if TYPE_CHECKING:
     from pbem.delivery import (
@@ -153,21 +153,31 @@ def inbox_command(
 @boundary
 def post(
     game: GameArg,
-    fmt: Annotated[str, typer.Option("--format", help="bbcode, markdown or text.")] = "bbcode",
+    fmt: Annotated[str, typer.Option("--format", help="bbcode, bgg, markdown or text.")] = "bbcode",
     out: Annotated[Path | None, typer.Option(help="Write the post to this file.")] = None,
+    channel: Annotated[str, typer.Option(
+        help="Where the post goes (a forum thread); each covers all since its last post.")
+    ] = "forum",
+    since: Annotated[int | None, typer.Option(
+        help="Cover what happened after this seq (default: the channel's last post).")] = None,
     now: NowOpt = None,
 ) -> None:
-    """The public forum post: what happened, the board and who must act; no private hands."""
+    """The public forum post: what happened since the channel's last post, the board and who
+    must act; no private hands. The post book remembers what each channel was shown."""
     check_format(fmt)
     opened = games.open_game(game, whole=False, head_only=False)
     gf = opened.gf
-    model = views.report_model(opened, None)
     moment = _now(now)
-    since = mail.Book.load(game).started(gf) or moment  # a post never starts a clock
-    model["deadlines"] = [
-        {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
-        for d in deadlines.due_now(gf, since) if d.deadline]
-    text = report.render(model, fmt)
+    with mail.open_book(game) as book:
+        key = f"post:{channel}"
+        model = views.report_model(opened, None, mail.last_posted(book, key)
+                                   if since is None else since)
+        started = book.started(gf) or moment  # a post never starts a clock
+        model["deadlines"] = [
+            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+            for d in deadlines.due_now(gf, started) if d.deadline]
+        text = report.render(model, fmt)
+        mail.mark_posted(book, key, gf.seq)
     if out is None:
         typer.echo(text, nl=False)
         return
@@ -197,13 +207,12 @@ def remind(
             when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
             policy = deadlines.policy_of(gf).nmr if due.action in \
                 deadlines.MAIN_TURN_ACTIONS else "default"
-            intro = [f"Your deadline to {due.decision} passed on {when}.",
+            intro = [deadline_passed_text(opened.ruleset.name, due.action, when),
                      "Please send your orders soon: " + (
                          "the game waits for you." if policy == "wait" else
                          "the moderator may apply the default answer (`pbem timeout`).")]
             message = mail.compose(opened, due.player, kind="reminder", intro=intro,
-                                   subject=f"[{gf.game_id}] seq {gf.seq}: reminder, "
-                                           f"{mail.who(gf, due.player)} to {due.decision}",
+                                   subject=mail.subject_for(opened, due.player),
                                    settings=settings, book=book, now=moment)
             if message is not None:
                 mail.thread(message, book, gf, due.player, settings)
@@ -258,7 +267,7 @@ def timeout(
                    "restart on the next mail run", err=True)
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
-                   f"{result.player}: {'; '.join(public_texts(result.events))}")
+                   f"{result.player}: {sentences(public_texts(result.events))}")
     if not results:
         typer.echo("no decision is pending")
     if settings is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -195,10 +196,38 @@ def report(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, markdown or bbcode.")] = "text",
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown, bbcode or bgg.")] = "text",
+    seq: Annotated[int | None, typer.Option(
+        help="The board as it stood after this seq (no menu: it is history).")] = None,
 ) -> None:
-    """Render one player's turn report (or the public one)."""
-    hot.report(game, for_player, fmt)
+    """Render one player's turn report (or the public one), now or as it stood at --seq."""
+    hot.report(game, for_player, fmt, seq)
+
+
+@app.command(name="log")
+@boundary
+def log_command(
+    game: GameArg,
+    since: Annotated[int, typer.Option(help="Start at this seq.")] = 0,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="The reader (a player id); the log shows only what every player may "
+                      "read, so no reader sees another's hidden cards.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON list.")] = False,
+) -> None:
+    """What happened, seq by seq: the public events, the market's refills and the choices."""
+    from pbem.views.past import log_lines  # start-up: only this command reads the whole log
+
+    opened = games.open_game(game, head_only=False, whole=False)
+    hot.reader(opened.gf, for_player)
+    rows = log_lines(opened, since)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for row in rows:
+        who = str(row["player"] or row["kind"]).title()
+        typer.echo(f"seq {row['seq']} ({who}):")
+        for text in row["texts"] or ["(nothing to tell)"]:
+            typer.echo(f"  {text}")
 
 
 @app.command()
