@@ -13,6 +13,7 @@ from engine.pax.model import (
     card_name,
     card_ops,
     cat,
+    city_name,
     describe_token,
     location_empires,
     player,
@@ -58,7 +59,7 @@ def _empires_of(t: Table, kind: str, value: str) -> tuple[str, ...]:
 
 def _place_name(t: Table, kind: str, value: str) -> str:
     if kind == "city":
-        return cat(t).cities[value].name
+        return city_name(t, value)
     if kind == "border":
         return cat(t).borders[value].name
     return cat(t).empires[value].name
@@ -179,7 +180,7 @@ def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
     if not cities:
         return None
     city = cities[0]
-    name, empire = cat(t).cities[city].name, cat(t).empires[empire_id].name
+    name, empire = city_name(t, city), cat(t).empires[empire_id].name
     if cat(t).cities[city].empire != empire_id:
         return f"{name} is not a city of {empire}; the levy is raised in {empire} (G4)"
     if city in t.state["cities"] and city not in empty_cities(t, empire_id):
