@@ -87,6 +87,7 @@ def _map(t: Table) -> list[dict[str, Any]]:
             busted = city_id in t.state["busted"]
             occupant = t.state["cities"].get(city_id)
             cities.append({
+                "id": city_id,
                 "name": city_name(t, city_id),
                 "capital": catalog.cities[city_id].capital,
                 "busted": busted,
