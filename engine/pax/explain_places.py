@@ -37,13 +37,14 @@ def _location_words(t: Table, card_id: str) -> str:
 
 
 def _places(t: Table, words: list[str]) -> list[tuple[str, str]]:
-    """Every (kind, id) of a city, border or empire that a span of `words` names exactly."""
+    """Every (kind, id) of a city, border or empire that a span of `words` names exactly,
+    longest spans first ('constantinople 2' before the bare 'constantinople')."""
     namer = PaxNamer(t)
     found: list[tuple[str, str]] = []
     pools = (("city", cat(t).cities), ("border", cat(t).borders), ("empire", cat(t).empires))
-    for start in range(len(words)):
-        for end in range(start + 1, len(words) + 1):
-            span = " ".join(words[start:end])
+    for size in range(len(words), 0, -1):
+        for start in range(len(words) - size + 1):
+            span = " ".join(words[start:start + size])
             for kind, pool in pools:
                 found += [(kind, v) for v in pool if namer.score(kind, v, span) >= EXACT]
     return found
