@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from engine.core.adjudicate import adjudicate, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for

@@ -6,42 +6,26 @@ would read differently."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from typer.testing import CliRunner
 
 from engine.core.adjudicate import adjudicate
 from engine.core.chance import SeededChance
 from engine.core.errors import AmbiguousOrder
 from engine.pax.model import RULESET_VERSION
-from pbem.cli import app
-from pbem.orders.orderblock import canonical_payload, format_block
-from pbem.orders.signatures import public_key_line, sign
+from pbem.orders.signatures import public_key_line
 from pbem.play.scenarios.pax import build_table
 from pbem.rulesets import ruleset_for
-from pbem.store import seeds
+from tests.legacy_games import key_of, run, take_next_block
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ruleset1"
 # fixture -> a logged line version 2 would refuse as naming several of Constantinople's cities
 GAMES = {"pax-agent-represses": "rook constantinople",
          "pax-lose-knight": "lose islamic knight constantinople"}
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def key_of(name: str) -> Ed25519PrivateKey:
-    return Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"legacy-{name}"))
 
 
 def logged_lines(data: dict[str, Any]) -> list[str]:
@@ -59,26 +43,8 @@ def test_a_version1_game_verifies_and_takes_the_next_block(tmp_path: Path, name:
     assert GAMES[name] in logged_lines(data)
     code, out, err = run("verify", str(game))
     assert code == 0, err
-    code, out, err = run("status", str(game), "--json")
-    assert code == 0, err
-    player = json.loads(out)["waiting_for"][0]
-    code, out, err = run("options", str(game), "--json", "--for", player)
-    assert code == 0, err
-    menu = json.loads(out)
-    line = menu["lines"][-1]
-    roster_name = next(p["name"] for p in data["roster"]["players"] if p["id"] == player)
-    payload = canonical_payload(data["game"]["id"], player, menu["seq"], menu["state"], [line])
-    block = format_block(data["game"]["id"], player, menu["seq"], menu["state"], [line],
-                         sign(key_of(roster_name), payload))
-    orders = tmp_path / "orders.txt"
-    orders.write_text(block, encoding="utf-8")
-    code, out, err = run("apply", str(game), str(orders))
-    assert code == 0, err
-    after = yaml.safe_load(game.read_text(encoding="utf-8"))
-    assert after["log"][:len(data["log"])] == data["log"]
+    after = take_next_block(game, tmp_path)
     assert "ruleset_version" not in after["state"]  # the game stays on version 1
-    code, out, err = run("verify", str(game))
-    assert code == 0, err
 
 
 def test_a_new_game_plays_version_2_and_verifies(tmp_path: Path) -> None:
