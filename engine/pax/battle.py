@@ -21,6 +21,7 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.model import (
     cat,
+    city_name,
     describe_token,
     empire_state,
     free_token,
@@ -39,7 +40,7 @@ RESOLVE = Choice("resolve", (), (), "resolve")
 def spot_name(t: Table, fighter: Fighter) -> str:
     source, at = fighter["from"], str(fighter.get("at"))
     if source in ("city", "adjacent"):
-        return city_line_name(cat(t), at)
+        return city_line_name(t, at)
     if source == "border":
         return border_line_name(cat(t), at)
     return "repressed" if source == "repressed" else "agent"
@@ -202,7 +203,7 @@ def resolve(t: Table, node: Node) -> list[Event]:
 def _room(t: Table, target: str, kind: str) -> list[tuple[str, str]]:
     """The free spaces of the conquered empire a survivor of `kind` may take: (id, line name)."""
     if kind in ("knight", "rook"):
-        return [(c, city_line_name(cat(t), c)) for c in cities_of(t, target)
+        return [(c, city_line_name(t, c)) for c in cities_of(t, target)
                 if c not in t.state["cities"] and c not in t.state["busted"]]
     return [(b, border_line_name(cat(t), b)) for b in cat(t).empires[target].borders
             if b not in t.state["borders"] and (kind == "pawn" or cat(t).borders[b].sea)]
@@ -270,7 +271,7 @@ class Survivor(Action):
         else:
             t.state["cities"][place] = tok
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
-            where = cat(t).cities[place].name
+            where = city_name(t, place)
         events.append(event("pax.battle.survivor.placed", token=describe_token(tok), place=where))
         settled, follow = settle_survivors(t, bank, target, pending) if pending else ([], [])
         t.agenda[0:0] = follow

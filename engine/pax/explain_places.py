@@ -14,6 +14,7 @@ from engine.pax.model import (
     card_name,
     card_ops,
     cat,
+    city_name,
     describe_token,
     location_empires,
     player,
@@ -37,13 +38,14 @@ def _location_words(t: Table, card_id: str) -> str:
 
 
 def _places(t: Table, words: list[str]) -> list[tuple[str, str]]:
-    """Every (kind, id) of a city, border or empire that a span of `words` names exactly."""
+    """Every (kind, id) of a city, border or empire that a span of `words` names exactly,
+    longest spans first ('constantinople 2' before the bare 'constantinople')."""
     namer = PaxNamer(t)
     found: list[tuple[str, str]] = []
     pools = (("city", cat(t).cities), ("border", cat(t).borders), ("empire", cat(t).empires))
-    for start in range(len(words)):
-        for end in range(start + 1, len(words) + 1):
-            span = " ".join(words[start:end])
+    for size in range(len(words), 0, -1):
+        for start in range(len(words) - size + 1):
+            span = " ".join(words[start:start + size])
             for kind, pool in pools:
                 found += [(kind, v) for v in pool if namer.score(kind, v, span) >= EXACT]
     return found
@@ -59,7 +61,7 @@ def _empires_of(t: Table, kind: str, value: str) -> tuple[str, ...]:
 
 def _place_name(t: Table, kind: str, value: str) -> str:
     if kind == "city":
-        return cat(t).cities[value].name
+        return city_name(t, value)
     if kind == "border":
         return cat(t).borders[value].name
     return cat(t).empires[value].name
@@ -180,7 +182,7 @@ def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
     if not cities:
         return None
     city = cities[0]
-    name, empire = cat(t).cities[city].name, cat(t).empires[empire_id].name
+    name, empire = city_name(t, city), cat(t).empires[empire_id].name
     if cat(t).cities[city].empire != empire_id:
         return f"{name} is not a city of {empire}; the levy is raised in {empire} (G4)"
     if city in t.state["cities"] and city not in empty_cities(t, empire_id):

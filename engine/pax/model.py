@@ -44,6 +44,26 @@ def cat(t: Table) -> Catalog:
     return catalog
 
 
+# Rules versions of a game (its state's `ruleset_version`; a state without one is version 1).
+# Version 2: Constantinople's three cities are named apart in orders, events and reports
+# (C4, CITY: "Constantinople is considered 3 Cities"; ruling R-006). Version 1 (R-006 as first
+# ruled) named them once and filled the lowest-numbered slot, and its logs replay that way.
+RULESET_VERSION = 2
+CONSTANTINOPLE = ("constantinople_1", "constantinople_2", "constantinople_3")
+
+
+def ruleset_version(t: Table) -> int:
+    return int(t.state.get("ruleset_version", 1))
+
+
+def city_name(t: Table, city_id: str) -> str:
+    """A city's name for people: 'Constantinople 2' for one of its three cities (version 2)."""
+    name = cat(t).cities[city_id].name
+    if city_id in CONSTANTINOPLE and ruleset_version(t) >= 2:
+        return f"{name} {city_id.rsplit('_', 1)[1]}"
+    return name
+
+
 def player(t: Table, bank: str) -> dict[str, Any]:
     data: dict[str, Any] = t.state["players"][bank]
     return data
@@ -101,7 +121,7 @@ def _take_token(t: Table, tok: str, spared: str | None) -> list[Event] | None:
         if t.state["cities"][city_id] == tok and city_id != spared:
             del t.state["cities"][city_id]
             return [event("pax.token.taken.city", token=describe_token(tok),
-                          city=cat(t).cities[city_id].name)]
+                          city=city_name(t, city_id))]
     for border_id in sorted(t.state["borders"]):
         content = t.state["borders"][border_id]
         for role, value in list(content.items()):

@@ -8,7 +8,7 @@ from functools import cache
 from engine.core.choice import fold
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
-from engine.pax.model import card_name, card_ops
+from engine.pax.model import card_name, card_ops, city_name
 
 EMPIRE_ALIASES = {
     "holy_roman_empire": ("hre", "holy roman empire", "holy roman", "empire"),
@@ -55,8 +55,10 @@ def border_line_name(catalog: Catalog, border_id: str) -> str:
     return f"{short_empire(catalog, first)}-{short_empire(catalog, second)}"
 
 
-def city_line_name(catalog: Catalog, city_id: str) -> str:
-    return fold(catalog.cities[city_id].name)
+def city_line_name(t: Table, city_id: str) -> str:
+    """A city in canonical lines: 'paris', and 'constantinople 2' where the three cities of
+    Constantinople are named apart (engine.pax.model.city_name)."""
+    return fold(city_name(t, city_id))
 
 
 def _name_score(words: str, name: str) -> int:
@@ -116,8 +118,10 @@ class PaxNamer:
         return EXACT if self.empires.get(words) == value else 0
 
     def _city(self, value: str, words: str) -> int:
+        """The city's name, its id ('constantinople 2'), or the id in one word
+        ('constantinople2'); a bare 'constantinople' names each of its three cities."""
         city = self.catalog.cities[value]
-        if words in (fold(city.name), fold(value)):
+        if words in (fold(city.name), fold(value), fold(value).replace(" ", "")):
             return EXACT
         return 0
 

@@ -11,6 +11,7 @@ from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event
 from engine.pax.model import (
     cat,
+    city_name,
     describe_token,
     discard,
     empire_state,
@@ -143,7 +144,7 @@ def emancipation_options(t: Table, empire_id: str) -> list[Choice]:
         else:
             for city_id in cities_of(t, empire_id):
                 if city_id not in t.state["cities"] and city_id not in t.state["busted"]:
-                    line = f"emancipate {describe_token(tok)} {city_line_name(cat(t), city_id)}"
+                    line = f"emancipate {describe_token(tok)} {city_line_name(t, city_id)}"
                     options.setdefault(line, Choice("emancipate", (tok, city_id),
                                                     ("token", "city"), line))
     return list(options.values())
@@ -188,7 +189,7 @@ class Emancipate(Action):
         else:
             t.state["cities"][place] = tok
             t.state["cities"] = dict(sorted(t.state["cities"].items()))
-            where = cat(t).cities[place].name
+            where = city_name(t, place)
         t.agenda.insert(0, node)  # more may follow until `done`
         notes = [ability_event(Ability(node["args"]["ability"]), "pax.regime.enclosure")
                  ] if node["args"].get("ability") else []

@@ -23,6 +23,7 @@ from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.messages.decisions import DECISIONS
 from engine.pax.messages.draws import DRAWS
+from engine.pax.model import RULESET_VERSION
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
 from engine.pax.setup import DEFAULT_OPTIONS
@@ -48,7 +49,7 @@ VERBS = (
 
 class PaxRuleset:
     name = "pax"
-    version = 1
+    version = RULESET_VERSION  # a new game's rules; an old game's state keeps its own
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
     messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template

@@ -22,7 +22,7 @@ from engine.core.chance import Chance
 from engine.core.errors import SetupError as CoreSetupError
 from engine.core.table import Event, Table, event
 from engine.pax.catalog import PROMO_SQUARES, SQUARES, Catalog
-from engine.pax.model import token
+from engine.pax.model import RULESET_VERSION, token
 
 PROMO_MAP = "age_of_reformation"
 MAPS = ("default", "1550", PROMO_MAP)
@@ -127,6 +127,7 @@ def setup(
         "busted_at_setup_1550_and_age_of_reformation_maps"
     sets = ("base", "promo_age_of_reformation") if map_ == PROMO_MAP else ("base",)
     state: dict[str, Any] = {
+        "ruleset_version": RULESET_VERSION,  # which rulings this game plays by (model.py)
         "draws": 0,
         "next_node": 0,
         "options": options,

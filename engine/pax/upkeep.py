@@ -23,6 +23,7 @@ from engine.pax.actions.common import card_choice
 from engine.pax.model import (
     banks,
     cat,
+    city_name,
     concession_owner,
     describe_token,
     discard,
@@ -47,7 +48,7 @@ def _stray_tokens(t: Table) -> list[Event]:
         if city_id in cities_of(t, empire_id):
             continue
         del t.state["cities"][city_id]
-        name = cat(t).cities[city_id].name
+        name = city_name(t, city_id)
         if city_id == "venice_2":
             events.append(ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS,
                                         "pax.upkeep.venice", token=describe_token(tok)))

@@ -16,6 +16,7 @@ from engine.pax.model import (
     card_ops,
     card_prestige,
     cat,
+    city_name,
     describe_token,
     husband_of,
     is_square,
@@ -114,7 +115,8 @@ def _map(t: Table) -> list[dict[str, Any]]:
             busted = city_id in t.state["busted"]
             occupant = t.state["cities"].get(city_id)
             cities.append({
-                "name": catalog.cities[city_id].name,
+                "id": city_id,
+                "name": city_name(t, city_id),
                 "capital": catalog.cities[city_id].capital,
                 "busted": busted,
                 "token": describe_token(occupant) if occupant else None,
@@ -156,7 +158,7 @@ def _routes(t: Table) -> dict[str, dict[str, Any]]:
         for step in cat(t).routes[emporium].sequence:
             if step in cat(t).empires:
                 steps.append(cat(t).empires[step].name)
-        routes[side] = {"emporium": cat(t).cities[emporium].name, "empires": steps}
+        routes[side] = {"emporium": city_name(t, emporium), "empires": steps}
     return routes
 
 

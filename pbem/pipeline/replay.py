@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine.core.adjudicate import adjudicate, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for
@@ -53,6 +54,15 @@ class Verified:
     seed_checked: bool
     final_state: str
     replayed: bool = True
+
+
+def keep_ruleset_version(state: dict[str, Any], version: int) -> None:
+    """A game plays by the rulings of the ruleset version it began with (game.ruleset_version);
+    a state set up before its ruleset had versions holds no `ruleset_version` (version 1)."""
+    if version > 1:
+        state["ruleset_version"] = version
+    else:
+        state.pop("ruleset_version", None)
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -174,6 +184,7 @@ class Replay:
             events += run_automatic(self.ruleset, table, chance)
         except (ReplayMismatch, ValueError) as error:
             raise _bad(0, f"setup does not replay: {error}") from None
+        keep_ruleset_version(table.state, int(self.gf.game.get("ruleset_version", 1)))
         table.state["draws"] = len(chance.draws)
         if self.game.projection.draws(self.ruleset, chance.draws) != entry.draws:
             raise _bad(0, "the draws do not match the log")

@@ -53,7 +53,7 @@ def create_game(
         raise UsageError(str(error)) from None
     events += run_automatic(ruleset, table, chance)
     table.state["draws"] = chance.next_n
-    game = {"id": game_id, "ruleset": ruleset_name, "ruleset_version": 1,
+    game = {"id": game_id, "ruleset": ruleset_name, "ruleset_version": ruleset.version,
             "players": len(keys), "options": dict(table.state["options"]),
             # The trust anchors: every key that can authorise anything, covered by every state
             # hash; a key changes only through a signed, logged roster change.

@@ -5,33 +5,16 @@ ruleset and mode."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from typer.testing import CliRunner
 
-from pbem.cli import app
-from pbem.orders.orderblock import canonical_payload, format_block
-from pbem.orders.signatures import sign
-from pbem.store import seeds
+from tests.legacy_games import run, take_next_block
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "format1"
 GAMES = ("pax-open", "pax-moderated", "aor-open", "aor-moderated")
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output + result.stderr
-    return result.exit_code, result.stdout, result.stderr
-
-
-def key_of(name: str) -> Ed25519PrivateKey:
-    return Ed25519PrivateKey.from_private_bytes(seeds.make_seed(f"legacy-{name}"))
 
 
 def copy_game(tmp_path: Path, name: str) -> Path:
@@ -48,27 +31,7 @@ def test_a_format1_game_verifies_and_takes_the_next_block(tmp_path: Path, name: 
     assert code == 0, err
     data = yaml.safe_load(game.read_text(encoding="utf-8"))
     assert data["format"] == 1
-    code, out, err = run("status", str(game), "--json")
-    assert code == 0, err
-    player = json.loads(out)["waiting_for"][0]
-    code, out, err = run("options", str(game), "--json", "--for", player)
-    assert code == 0, err
-    menu = json.loads(out)
-    line = (menu["lines"] or menu.get("seal_lines"))[-1]
-    assert not menu.get("seal_lines"), "the fixture's next decision is not sealed by commit"
-    roster_name = next(p["name"] for p in data["roster"]["players"] if p["id"] == player)
-    payload = canonical_payload(name, player, menu["seq"], menu["state"], [line])
-    block = format_block(name, player, menu["seq"], menu["state"], [line],
-                         sign(key_of(roster_name), payload))
-    orders = tmp_path / "orders.txt"
-    orders.write_text(block, encoding="utf-8")
-    code, out, err = run("apply", str(game), str(orders))
-    assert code == 0, err
-    after = yaml.safe_load(game.read_text(encoding="utf-8"))
-    assert after["seq"] == data["seq"] + 1
-    assert after["log"][:len(data["log"])] == data["log"]  # the old entries stay as they were
-    code, out, err = run("verify", str(game))
-    assert code == 0, err
+    take_next_block(game, tmp_path)
 
 
 @pytest.mark.parametrize("name", ("pax-moderated", "aor-moderated"))

@@ -17,6 +17,7 @@ from engine.pax.model import (
     card_location,
     card_name,
     cat,
+    city_name,
     describe_token,
     free_token,
     location_empires,
@@ -52,7 +53,7 @@ def _city_options(t: Table, node: Node, empires: list[str]) -> list[Choice]:
         for city_id in city_slots(t, empire_id):
             if city_id in node["args"]["placed"]:
                 continue
-            line = f"{kind} {city_line_name(cat(t), city_id)}"
+            line = f"{kind} {city_line_name(t, city_id)}"
             occupied = city_id in t.state["cities"]
             if occupied and florins < 1:
                 continue
@@ -152,12 +153,12 @@ def _place_in_city(t: Table, bank: str, tok: str, city_id: str) -> list[Event]:
         player(t, bank)["florins"] -= 1
         repress(t, occupant, city.empire)
         events.append(event("pax.agent.repress.city", bank=bank, token=describe_token(occupant),
-                            city=city.name))
+                            city=city_name(t, city_id)))
     t.state["cities"][city_id] = tok
     t.state["cities"] = dict(sorted(t.state["cities"].items()))
     events += entry_events(t, city_id)
     return events + [event("pax.agent.place.city", bank=bank, token=describe_token(tok),
-                           city=city.name)]
+                           city=city_name(t, city_id))]
 
 
 def _place_on_border(t: Table, bank: str, tok: str, border_id: str, card_id: str) -> list[Event]:

@@ -13,6 +13,7 @@ from engine.pax.explain_places import explain_levy
 from engine.pax.model import (
     card_name,
     cat,
+    city_name,
     concession_owner,
     describe_token,
     discard,
@@ -76,7 +77,7 @@ def _voyage(t: Table, side: str, profits: int) -> tuple[list[str], int, list[Eve
     emporium = open_emporium(t, side)
     route = cat(t).routes[emporium]
     entered: list[str] = []
-    events = [event("pax.fair.voyage", city=cat(t).cities[emporium].name)]
+    events = [event("pax.fair.voyage", city=city_name(t, emporium))]
     for step in route.sequence:
         if step in cat(t).empires:
             entered.append(step)
@@ -131,7 +132,7 @@ class Levy(Action):
     def options(self, t: Table, node: Node) -> list[Choice]:
         seen: dict[str, Choice] = {}
         for city_id in empty_cities(t, node["args"]["empire"]):
-            line = f"levy {city_line_name(cat(t), city_id)}"
+            line = f"levy {city_line_name(t, city_id)}"
             seen.setdefault(line, Choice("levy", (city_id,), ("city",), line))
         # A levy whose empire filled up meanwhile is simply lost.
         return list(seen.values()) or [Choice("no levy", (), (), "no levy")]
@@ -147,6 +148,6 @@ class Levy(Action):
         events = free_token(t, tok)
         t.state["cities"][city_id] = tok
         t.state["cities"] = dict(sorted(t.state["cities"].items()))
-        city = cat(t).cities[city_id]
         events += entry_events(t, city_id)
-        return events + [event("pax.levy.raised", token=describe_token(tok), city=city.name)]
+        return events + [event("pax.levy.raised", token=describe_token(tok),
+                               city=city_name(t, city_id))]

@@ -24,12 +24,13 @@ def _token(svg: Svg, palette: dict[str, Any], token: str, x: float, y: float, r:
 
 
 def _cities(empire: dict[str, Any], layout: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """Each city of the view with its layout id: same empire, same name, in layout order."""
+    """Each city of the view with its layout id: the view's city id, else (a view saved before
+    it named ids) the same empire and name, in layout order."""
     free = [(cid, spot) for cid, spot in layout["cities"].items() if spot["empire"] == empire["id"]]
     matched = []
     for city in empire["cities"]:
         for index, (cid, spot) in enumerate(free):
-            if spot["name"] == city["name"]:
+            if (cid == city["id"]) if "id" in city else (spot["name"] == city["name"]):
                 matched.append((cid, {**spot, **city}))
                 del free[index]
                 break

@@ -13,11 +13,10 @@ from itertools import combinations
 
 from engine.core.agenda import Node
 from engine.core.chance import Chance
-from engine.core.choice import Choice
+from engine.core.choice import Choice, fold
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.model import cat, describe_token, levy_token
-from engine.pax.notation import city_line_name
 
 
 def _free_choices(t: Table, slots: list[str]) -> list[tuple[Choice, tuple[str, ...]]]:
@@ -25,7 +24,7 @@ def _free_choices(t: Table, slots: list[str]) -> list[tuple[Choice, tuple[str, .
     seen: dict[str, tuple[Choice, tuple[str, ...]]] = {}
     for kept_free in combinations(slots, free):
         icons = [levy_token(t, slot) for slot in kept_free]
-        line = f"free {city_line_name(cat(t), slots[0])} " + " ".join(
+        line = f"free {fold(cat(t).cities[slots[0]].name)} " + " ".join(
             describe_token(icon) for icon in icons)
         choice = Choice("free", (slots[0], *icons), ("city", *["token"] * len(icons)), line)
         seen.setdefault(line, (choice, kept_free))

@@ -60,7 +60,7 @@ def label(t: Table, card_id: str) -> str:
 def place_label(t: Table, place: str) -> str:
     if place in cat(t).borders:
         return border_line_name(cat(t), place)
-    return city_line_name(cat(t), place)
+    return city_line_name(t, place)
 
 
 def op_choice(t: Table, card_id: str, op_id: str, targets: Sequence[str],

@@ -20,6 +20,7 @@ from engine.pax.actions.ops.base import (
 from engine.pax.battle import start_battle
 from engine.pax.model import (
     cat,
+    city_name,
     describe_token,
     empire_state,
     player,
@@ -103,7 +104,7 @@ def siege_perform(t: Table, bank: str, choice: Choice) -> Done:
         msg, where = "pax.op.siege.border", {"border": cat(t).borders[place].name}
     else:
         del t.state["cities"][place]
-        msg, where = "pax.op.siege.city", {"city": cat(t).cities[place].name}
+        msg, where = "pax.op.siege.city", {"city": city_name(t, place)}
     return [op_event(t, bank, choice, msg, token=describe_token(tok), **where)], []
 
 

@@ -28,6 +28,7 @@ from engine.pax.model import (
     card_location,
     card_name,
     cat,
+    city_name,
     concession_owner,
     describe_token,
     discard,
@@ -179,7 +180,7 @@ def repress_perform(t: Table, bank: str, choice: Choice) -> Done:
     else:
         empire_id = cat(t).cities[place].empire
         del t.state["cities"][place]
-        msg, where = "pax.op.repress.city", {"city": cat(t).cities[place].name}
+        msg, where = "pax.op.repress.city", {"city": city_name(t, place)}
     repress(t, tok, empire_id)
     player(t, bank)["florins"] += 1
     return [op_event(t, bank, choice, msg, token=describe_token(tok),
