@@ -1,4 +1,4 @@
-"""Mail out: settings, the post book, RFC 5322 messages (text + markdown), outbox and SMTP.
+"""Mail out: settings, the post book, RFC 5322 messages (text + html), outbox and SMTP.
 
 Settings come from a TOML file (`--mail-config FILE`, else `pbem.toml` beside the game) and
 the environment, which wins: PBEM_MAIL_FROM, PBEM_MAIL_REPLY_TO, PBEM_SMTP_HOST, _PORT,
@@ -40,8 +40,9 @@ from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
+from pbem.views import html
 from pbem.views.model import report_model
-from pbem.views.report import markdown_escape, render, safe_text
+from pbem.views.report import render, safe_text
 
 SECURITY = ("starttls", "tls", "none")
 CONFIG_NAME = "pbem.toml"
@@ -229,7 +230,6 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              undefined=jinja2.StrictUndefined, autoescape=False,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters["md"] = markdown_escape
     return env
 
 
@@ -259,7 +259,7 @@ def recipient(gf: GameFile, reader: str | None) -> str | None:
 def compose(game: Game, reader: str | None, *, kind: str, subject: str,
             intro: Sequence[str], settings: MailSettings, book: Book, now: datetime,
             report: bool = True, to: str | None = None) -> EmailMessage | None:
-    """One message: plain text with a markdown alternative, threaded in the game's thread."""
+    """One message: plain text with an HTML alternative (the report page with the board)."""
     gf = game.gf
     address = to or recipient(gf, reader)
     if address is None:
@@ -277,11 +277,11 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
                       for d in dues if d.deadline is not None],
         "reply_to": settings.reply_to or settings.sender,
     }
-    parts = []
-    for fmt in ("text", "markdown"):
-        body = render(report_model(game, reader), fmt) if report else ""
-        template = _environment().get_template(f"mail/message.{fmt}.j2")
-        parts.append(template.render(context, report=body))
+    model = report_model(game, reader) if report else None  # one model for both parts
+    text = _environment().get_template("mail/message.text.j2").render(
+        context, report=render(model, "text") if model else "")
+    preface = _environment().get_template("mail/message.html.j2").render(context, whole=model is None)
+    page = html.page(model, preface) if model else preface
     message = EmailMessage(policy=policy.SMTP)
     for name, value in {
         "From": settings.sender, "To": address, "Reply-To": settings.reply_to,
@@ -293,8 +293,8 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
     }.items():
         if value:
             message[name] = value
-    message.set_content(parts[0])
-    message.add_alternative(parts[1], subtype="markdown")
+    message.set_content(text)
+    message.add_alternative(page, subtype="html")
     return message
 
 

@@ -252,10 +252,12 @@ def report(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, markdown or bbcode.")] = "text",
+    fmt: Annotated[str, typer.Option(
+        "--format", help="text, markdown, bbcode or html (one page with the board).")] = "text",
 ) -> None:
     """Render one player's turn report (or the public one)."""
-    check_format(fmt)
+    if fmt != "html":
+        check_format(fmt)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
@@ -263,7 +265,9 @@ def report(
     viewer = for_player.lower() if for_player else None
     model = views.report_model(opened, viewer)
     model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    typer.echo(reports.render(model, fmt), nl=False)
+    from pbem.views import html  # start-up: only this command draws the board
+
+    typer.echo(html.render(model, fmt), nl=False)
 
 
 @app.command()

@@ -22,8 +22,11 @@ def draw(game: Game, viewer: str | None, seq: int | None = None) -> str:
     after log entry `seq` (default: now)."""
     if seq is not None:
         game = at_seq(game, seq)
-    model = report_model(game, viewer)
-    name = game.ruleset.name
-    drawer = rulesets.board_drawer(name)
-    svg: str = drawer(model, layout_for(name))
+    return draw_model(report_model(game, viewer))
+
+
+def draw_model(model: dict[str, Any]) -> str:
+    """The SVG of a report model: the picture shows what that report's reader may see."""
+    name = str(model["header"]["ruleset"])
+    svg: str = rulesets.board_drawer(name)(model, layout_for(name))
     return svg
