@@ -12,16 +12,13 @@ nothing, and a page whose seq was drawn from another game's log is redrawn.
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jinja2
 from markupsafe import escape
 
 from pbem.errors import UsageError
 from pbem.pipeline.game import Game
-from pbem.resources import templates_dir
 from pbem.store import files
 from pbem.views import html
 from pbem.views.board.past import replayed
@@ -33,13 +30,6 @@ MANIFEST = "history.json"
 
 def page_name(seq: int) -> str:
     return f"seq-{seq}.html"
-
-
-@cache
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
-                              undefined=jinja2.StrictUndefined, autoescape=True,
-                              trim_blocks=True, lstrip_blocks=True)
 
 
 def _manifest(folder: Path, game_id: str) -> dict[str, Any]:
@@ -100,7 +90,7 @@ def build(game: Game, folder: Path) -> list[Path]:
             files.write_atomic(folder / page_name(seq), text)
             pages[str(seq)] = str(gf.log[seq]["post_state"])
             written.append(folder / page_name(seq))
-    index = _environment().get_template("html/history.html.j2").render(
+    index = html.environment().get_template("html/history.html.j2").render(
         game=safe_text(gf.game_id), title=game.ruleset.title, rows=rows(game), latest=gf.seq)
     files.write_atomic(folder / "index.html", index)
     manifest.update(pages=pages, latest=gf.seq)

@@ -237,8 +237,8 @@ def test_missing_model_key_is_an_error_not_a_blank() -> None:
 
 def test_unknown_format_is_a_usage_error_listing_the_formats() -> None:
     with pytest.raises(UsageError) as caught:
-        report.render(scenario_model("setup"), "pdf")
-    assert str(caught.value) == "unknown report format 'pdf'; formats: text, markdown, bbcode, html"
+        report.render(scenario_model("setup"), "html")
+    assert str(caught.value) == "unknown report format 'html'; formats: text, markdown, bbcode"
     assert caught.value.exit_code == 2
     model = scenario_model("setup")
     model["header"]["templates"] = "../pax"
@@ -260,7 +260,7 @@ def test_a_new_template_is_a_new_format(tmp_path: Path, monkeypatch: pytest.Monk
         monkeypatch.undo()
         report.formats.cache_clear()
         report._environment.cache_clear()
-    assert report.formats("pax") == ("text", "markdown", "bbcode", "html")
+    assert report.formats("pax") == ("text", "markdown", "bbcode")
 
 
 def finished(winners: list[str]) -> dict[str, Any]:

@@ -256,8 +256,10 @@ def report(
         "--format", help="text, markdown, bbcode or html (one page with the board).")] = "text",
 ) -> None:
     """Render one player's turn report (or the public one)."""
-    if fmt != "html":
-        check_format(fmt)
+    from pbem.views import html  # start-up: only this command draws the board
+
+    if fmt not in html.FORMATS:
+        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
@@ -265,8 +267,6 @@ def report(
     viewer = for_player.lower() if for_player else None
     model = views.report_model(opened, viewer)
     model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    from pbem.views import html  # start-up: only this command draws the board
-
     typer.echo(html.render(model, fmt), nl=False)
 
 
