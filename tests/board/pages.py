@@ -41,9 +41,9 @@ class _Pres(HTMLParser):
 
 def pre_texts(page: str) -> dict[str, str]:
     """The text of every <pre>, by id, as a copy from the page gives it (the newline right
-    after <pre> is not part of the text, as HTML says)."""
+    after <pre> is not part of the text, and CRLF reads as LF, as HTML says)."""
     parser = _Pres()
-    parser.feed(page)
+    parser.feed(page.replace("\r\n", "\n"))
     return {key: text.removeprefix("\n") for key, text in parser.found.items()}
 
 
