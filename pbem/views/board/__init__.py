@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pbem import rulesets
@@ -11,8 +12,10 @@ from pbem.views.board.past import at_seq
 from pbem.views.model import report_model
 
 
+@cache
 def layout_for(name: str) -> dict[str, Any]:
-    """games/<ruleset>/layout.yaml: every coordinate the drawing uses."""
+    """games/<ruleset>/layout.yaml: every coordinate the drawing uses (read once; the drawers
+    only read it)."""
     data: dict[str, Any] = ruleset_sources(name, ["layout"])["layout"]
     return data
 
