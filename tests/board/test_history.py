@@ -98,3 +98,13 @@ def test_a_folder_of_another_game_or_a_file_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["history", str(game), "-o", str(game)])
     assert result.exit_code == 2 and result.stderr == \
         f"error: cannot write the history into {game}: it is a file\n"
+
+
+def test_a_format1_game_builds_its_history(tmp_path: Path) -> None:
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures" / "format1"
+    for name in ("aor-moderated.yaml", "aor-moderated.seed"):
+        (tmp_path / name).write_bytes((fixtures / name).read_bytes())
+    out = site(tmp_path / "aor-moderated.yaml", tmp_path / "site")
+    seqs = gamefile.load(tmp_path / "aor-moderated.yaml").seq
+    assert out.startswith(f"wrote {seqs + 1} page(s)")
+    assert (tmp_path / "site" / f"seq-{seqs}.html").exists()
