@@ -19,8 +19,9 @@ demo: $(STAMP)
 demo-aor: $(STAMP)
 	$(BIN)/python games/demo_aor.py
 
+# -n auto: one pytest worker per core (pytest-xdist); the suite is CPU-bound.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 	$(BIN)/ruff check engine pbem tests bench games
 	$(BIN)/mypy
 

@@ -12,10 +12,12 @@ ability changes an outcome the rule emits `ability_event`, of kind `ability:<id>
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.table import Event, Table, event
 from engine.pax.ability_ids import Ability
+from engine.pax.catalog import Catalog
 from engine.pax.model import (
     banks,
     card,
@@ -76,9 +78,15 @@ def active_abilities(t: Table, card_id: str) -> tuple[str, ...]:
     return tuple(a for a in abilities if a == Ability.IMMUNE_TO_SILENCING)
 
 
+@cache
+def _carriers(catalog: Catalog, ability: str) -> frozenset[str]:
+    """The cards printed with `ability` (the catalog is hashed by identity)."""
+    return frozenset(catalog.abilities[ability]["cards"])
+
+
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
-    carriers = set(cat(t).abilities[ability.value]["cards"])
+    carriers = _carriers(cat(t), ability.value)
     found = [c for c in tableau(t, bank) if c in carriers]
     if ability == Ability.IMMUNE_TO_SILENCING:
         return found

@@ -1,12 +1,32 @@
-"""The pbem command line: the Typer app with every command module registered."""
+"""The pbem command line: the Typer app (built on first use) with every command module, and
+`main`, which runs the most frequent command lines through the fast path (pbem.cli.fast)."""
 
 from __future__ import annotations
 
-from pbem.cli.app import app
-from pbem.cli.commands import board, cards, delivery, game, scenario, selfplay  # noqa: F401 - importing registers them
+import sys
+from typing import Any
 
 __all__ = ["app", "main"]
 
 
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return build_app()
+    raise AttributeError(name)
+
+
+def build_app() -> Any:
+    from pbem.cli.commands import board, cards, delivery, game, scenario, selfplay  # noqa: F401 - importing registers them
+    from pbem.cli.typer_app import app
+
+    globals()["app"] = app  # later lookups skip __getattr__
+    return app
+
+
 def main() -> None:
-    app()
+    from pbem.cli import fast
+
+    parsed = fast.parse(sys.argv[1:])
+    if parsed is not None:
+        sys.exit(fast.run(*parsed))
+    build_app()()

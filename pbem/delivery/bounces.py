@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from email import message_from_bytes
 from typing import Any
 
 from pbem.delivery import deadlines
@@ -20,6 +19,8 @@ from pbem.store.gamefile import GameFile
 def failures(raw: bytes) -> tuple[set[str], set[str]]:
     """The addresses a bounce reports as (delayed, failed for good), lower case; empty sets
     for a message that is no bounce."""
+    from email import message_from_bytes  # start-up: status reads bounces' records, not mail
+
     from flufl.bounce import all_failures  # start-up: only the inbox reads bounces
 
     try:

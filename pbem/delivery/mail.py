@@ -14,14 +14,11 @@ started, who was reminded, and which incoming messages were processed (pbem.deli
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import secrets
 import shlex
 import subprocess
 import tomllib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email import policy
@@ -34,11 +31,17 @@ from typing import Any
 import jinja2
 
 from pbem.delivery import deadlines
-from pbem.errors import CorruptGameError, UsageError
+
+# The post book lives in sidecar.py (read without the mail machinery); its names stay here too.
+from pbem.delivery.sidecar import Book as Book
+from pbem.delivery.sidecar import book_path as book_path
+from pbem.delivery.sidecar import message_id as message_id
+from pbem.delivery.sidecar import open_book as open_book
+from pbem.delivery.sidecar import who as who
+from pbem.errors import UsageError
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import status
 from pbem.resources import templates_dir
-from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 from pbem.views import html
 from pbem.views.model import report_model
@@ -149,79 +152,6 @@ def secret(variable: str, command: str | None, env: Mapping[str, str] = os.envir
     return done.stdout.splitlines()[0].strip()
 
 
-# --- the post book --------------------------------------------------------------------------
-
-
-def book_path(game: Path) -> Path:
-    return game.with_name(game.stem + ".post.json")
-
-
-class Book:
-    def __init__(self, path: Path, data: dict[str, Any]) -> None:
-        self.path, self.data = path, data
-
-    @classmethod
-    def load(cls, game: Path) -> Book:
-        path = book_path(game)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-        except (OSError, ValueError):
-            raise CorruptGameError(f"the post book {path.name} cannot be read") from None
-        if not isinstance(data, dict):
-            raise CorruptGameError(f"the post book {path.name} is not a JSON object")
-        for key in ("sent", "clock", "processed"):
-            data.setdefault(key, {})
-        return cls(path, data)
-
-    def save(self) -> None:
-        text = json.dumps(self.data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-        gamefile.write_atomic(self.path, text)
-
-    def since(self, gf: GameFile, now: datetime) -> datetime:
-        """When the clock of what is owed now started (starting it now if it is new). A clock
-        belongs to what a player owes in one go (deadlines.clock_key): a partial block does
-        not restart it, and a turn interrupted by someone else's out-of-turn answer resumes
-        its own clock afterwards."""
-        key = deadlines.clock_key(gf)
-        clock = self.data["clock"]
-        if clock.get("game") != gf.game_id or clock.get("key") != key:
-            kept = self.data.setdefault("clocks", {})
-            if clock.get("game") == gf.game_id and clock.get("key"):
-                kept[str(clock["key"])] = clock  # an interrupted turn's clock, to resume
-            self.data["clock"] = kept.pop(key, None) or {
-                "game": gf.game_id, "key": key, "since": deadlines.iso(now), "reminded": []}
-            self.data["clocks"] = dict(list(kept.items())[-20:])
-        return deadlines.parse_time(str(self.data["clock"]["since"]))
-
-    def started(self, gf: GameFile) -> datetime | None:
-        """When the clock of what is owed now started, if a mail run has started it (read-only)."""
-        key = deadlines.clock_key(gf)
-        clock = self.data["clock"]
-        if clock.get("game") != gf.game_id or clock.get("key") != key:
-            clock = dict(self.data.get("clocks", {}).get(key) or {})
-            if clock.get("game") != gf.game_id:
-                return None
-        return deadlines.parse_time(str(clock["since"]))
-
-    def thread(self, gf: GameFile, domain: str) -> str:
-        if not self.data.get("thread"):
-            self.data["thread"] = message_id(gf, "thread", domain)
-        return str(self.data["thread"])
-
-    def processed(self, key: str) -> dict[str, Any] | None:
-        entry = self.data["processed"].get(key)
-        return entry if isinstance(entry, dict) else None
-
-
-@contextlib.contextmanager
-def open_book(game: Path) -> Iterator[Book]:
-    """The game's post book under its lock; saved when the block ends without an error."""
-    with gamefile.locked(book_path(game)):
-        book = Book.load(game)
-        yield book
-        book.save()
-
-
 # --- messages -------------------------------------------------------------------------------
 
 
@@ -231,17 +161,6 @@ def _environment() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, autoescape=False,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
     return env
-
-
-def message_id(gf: GameFile, what: str, domain: str) -> str:
-    """Unique, and short enough not to be folded: <pbem.GAME.WHAT.RANDOM@DOMAIN>."""
-    game = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in gf.game_id)[:24]
-    return f"<pbem.{game}.{what}.{secrets.token_hex(6)}@{domain}>"
-
-
-def who(gf: GameFile, player: str) -> str:
-    entry = gf.roster_entry(player)
-    return f"{player.title()} ({safe_text(entry['name'])})" if entry else player.title()
 
 
 def recipient(gf: GameFile, reader: str | None) -> str | None:

@@ -17,18 +17,11 @@ from pathlib import Path
 
 from pbem.delivery.digests import report_messages
 from pbem.delivery.mail import MailSettings, open_book
+from pbem.delivery.sidecar import queue_dir as queue_dir
+from pbem.delivery.sidecar import queued as queued
 from pbem.delivery.transport import Delivery, deliver
 from pbem.pipeline.opening import open_game
 from pbem.store import gamefile
-
-
-def queue_dir(game: Path) -> Path:
-    return game.with_name(game.stem + ".queue")
-
-
-def queued(game: Path) -> list[Path]:
-    folder = queue_dir(game)
-    return sorted(folder.glob("*.eml")) if folder.is_dir() else []
 
 
 def put(game: Path, messages: Sequence[EmailMessage]) -> None:

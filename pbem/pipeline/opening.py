@@ -17,7 +17,6 @@ from typing import Any
 
 from engine.core.agenda import is_parallel, next_pending
 from pbem.pipeline.game import ANSWER_KINDS, Game, from_gamefile
-from pbem.pipeline.replay import rebuild
 from pbem.store import gamefile, secrets, seeds
 from pbem.store.gamefile import GameFile, current_hash
 
@@ -61,6 +60,8 @@ def attach(game: Game, secrets_file: Path | None = None) -> None:
         game.gf.full = (found.state, found.agenda)
         return
     full = gamefile.load(game.path)
+    from pbem.pipeline.replay import rebuild  # start-up: only a lost generation replays
+
     table = rebuild(from_gamefile(full, game.secrets.seed, game.path), game.secrets)
     game.gf.full = (table.state, table.agenda)
 

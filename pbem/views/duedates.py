@@ -7,7 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from pbem.delivery import deadlines, mail
+from pbem.delivery import deadlines, sidecar
 from pbem.store.gamefile import GameFile
 
 
@@ -18,13 +18,13 @@ def deadline_rows(game: Path, gf: GameFile, viewer: str | None, now: datetime
     if not any(d.deadline for d in deadlines.due_now(gf, now)):
         return []  # no deadlines set
     # Reading never starts a clock: a decision no mail run has seen yet counts from `now`.
-    since = mail.Book.load(game).started(gf) or now
+    since = sidecar.Book.load(game).started(gf) or now
     rows = []
     for due in deadlines.due_now(gf, since):
         if due.deadline is None:
             continue
         zone = deadlines.zone_of(gf, viewer if viewer else due.player)
-        rows.append({"player": due.player, "who": mail.who(gf, due.player),
+        rows.append({"player": due.player, "who": sidecar.who(gf, due.player),
                      "due": deadlines.iso(due.deadline),
                      "when": deadlines.local_time(due.deadline, zone),
                      "late": due.is_late(now)})

@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
+
+if TYPE_CHECKING:
+    import jinja2
 
 FORMATS = ("text", "markdown", "bbcode")  # listed first, in this order; other templates follow by name
 _NAME = re.compile(r"^[a-z0-9_]+$")
@@ -117,6 +118,8 @@ def join_words(items: Iterable[object], last: str = "and") -> str:
 
 @cache
 def _environment() -> jinja2.Environment:
+    import jinja2  # start-up: only rendering pays for Jinja2, not checking a format
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,

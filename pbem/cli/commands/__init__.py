@@ -1,1 +1,1 @@
-"""Command modules; each registers its commands on pbem.cli.app.app when imported."""
+"""Command modules; each registers its commands on pbem.cli.typer_app.app when imported."""

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.app import GameArg, app, boundary
+from pbem.cli.typer_app import GameArg, app, boundary
 from pbem.errors import UsageError
 from pbem.pipeline import opening as games
 

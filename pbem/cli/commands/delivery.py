@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.cli.typer_app import GameArg, app, boundary, check_format, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key

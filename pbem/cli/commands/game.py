@@ -2,44 +2,28 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pbem import rulesets
-from pbem.cli.app import GameArg, app, boundary, check_format, read_input, read_key_file
+from pbem.cli import hot
+from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key, write_keypair
-from pbem.pipeline import apply as apply_pipeline
 from pbem.pipeline import opening as games
 from pbem.pipeline import queries
 from pbem.pipeline import reveal as reveal_pipeline
 from pbem.pipeline import setup as game_setup
 from pbem.pipeline.game import from_gamefile as from_gamefile_
-from pbem.store import gamefile
-from pbem.words import public_texts
 
 if TYPE_CHECKING:
-    from pbem.delivery import bounces, deadlines, gitplay, mail, queue, transport
     from pbem.orders import signing
-    from pbem.pipeline import replay
-    from pbem.views import duedates
-    from pbem.views import model as views
-    from pbem.views import report as reports
 else:
-    (bounces, deadlines, duedates, gitplay, mail, queue, transport, reports, signing, replay,
-     views) = (
-        lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
-                                          "views.duedates",
-                                          "delivery.gitplay", "delivery.mail",
-                                          "delivery.queue", "delivery.transport",
-                                          "views.report", "orders.signing", "pipeline.replay",
-                                          "views.model"))
+    signing = lazy("pbem.orders.signing")
 
 
 @app.command()
@@ -189,36 +173,7 @@ def apply(
     ] = None,
 ) -> None:
     """Verify and apply one signed order block, then print what happened."""
-    check_format(fmt)
-    if dry_run and (commit or send_mail or outbox):
-        raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
-    if commit:
-        gitplay.require_repository(game)
-    settings = mail.mail_settings_for_sending(game, mail_config) if send_mail or outbox else None
-    applied = apply_pipeline.apply_block(game, read_input(orders), dry_run=dry_run)
-    if applied.note:
-        typer.echo(f"note: {applied.note}")
-    if dry_run:
-        typer.echo(reports.render(views.report_model(applied.opened, applied.player), fmt),
-                   nl=False)
-        typer.echo("(dry run: nothing was written)")
-        return
-    for text in public_texts(applied.events):
-        typer.echo(f"- {text}")
-    status = queries.status(applied.opened)
-    if status["over"]:
-        typer.echo(f"seq {status['seq']}: the game is over; winners: "
-                   f"{', '.join(status['winners'])}")
-    else:
-        typer.echo(f"seq {status['seq']}, state {status['state']}: waiting for "
-                   f"{', '.join(status['waiting_for'])} to {status['decision']}")
-    if commit:
-        message = gitplay.commit_message(applied.gf, public_texts(applied.events))
-        typer.echo(f"committed {gitplay.commit_game(game, message)}")
-    if settings is not None:
-        for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
-                                       datetime.now(UTC), queue=True):
-            typer.echo(line)
+    hot.apply(game, orders, dry_run, fmt, commit, send_mail, outbox, mail_config)
 
 
 @app.command()
@@ -230,19 +185,7 @@ def options(
         "--for", help="Player id (for a decision several players answer at once).")] = None,
 ) -> None:
     """List the legal lines for the next pending decision, one per line."""
-    data = queries.legal_lines(games.open_game(game),
-                               for_player.lower() if for_player else None)
-    if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False))
-        return
-    if data.get("sealing") == "seal":
-        typer.echo("# sealed: make your block with pbem sign --seal 'LINE' --key KEY --game "
-                   f"{game.name}; LINE is one of:")
-        data["lines"] = data["seal_lines"]
-    elif data.get("sealing") == "open":
-        typer.echo(f"# every seal is in: pbem sign --open --key KEY --game {game.name}")
-    for line in data["lines"]:
-        typer.echo(line)
+    hot.options(game, as_json, for_player)
 
 
 @app.command()
@@ -256,18 +199,7 @@ def report(
         "--format", help="text, markdown, bbcode or html (one page with the board).")] = "text",
 ) -> None:
     """Render one player's turn report (or the public one)."""
-    from pbem.views import html  # start-up: only this command draws the board
-
-    if fmt not in html.FORMATS:
-        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
-    opened = games.open_game(game, head_only=False)
-    gf = opened.gf
-    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
-        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    viewer = for_player.lower() if for_player else None
-    model = views.report_model(opened, viewer)
-    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    typer.echo(html.render(model, fmt), nl=False)
+    hot.report(game, for_player, fmt)
 
 
 @app.command()
@@ -280,37 +212,7 @@ def status(
 ) -> None:
     """Who must act, on what, and by when (each player's deadline in their own time zone).
     Reading never starts a deadline clock; the mail runs (inbox, remind, timeout) do."""
-    opened = games.open_game(game, whole=False)
-    gf = opened.gf
-    data = queries.status(opened)
-    moment = deadlines.parse_time(now) if now else datetime.now(UTC)
-    data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
-    data["queued_mail"] = len(queue.queued(game))
-    data["bouncing"] = bounces.lines(mail.Book.load(game).data)
-    if as_json:
-        typer.echo(json.dumps(data, ensure_ascii=False))
-        return
-    typer.echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
-    if data["over"]:
-        result = data["result"] or {}
-        detail = result.get("detail") or ", ".join(
-            f"{p} {n}" for p, n in (result.get("scores") or {}).items())
-        typer.echo(f"over: winners {', '.join(data['winners'])} "
-                   f"({result.get('kind')} victory {detail})")
-    else:
-        typer.echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
-                   f"{data['decision']}")
-        if data.get("received"):
-            what = "sealed bids received" if data.get("sealed") else "answers received"
-            typer.echo(f"{what}: {', '.join(data['received'])}")
-        for row in data["deadlines"]:
-            late = " (late)" if row["late"] else ""
-            typer.echo(f"deadline: {row['who']} by {row['when']}{late}")
-    for line in data["bouncing"]:
-        typer.echo(f"mail: {line}")
-    if data["queued_mail"]:
-        typer.echo(f"mail: {data['queued_mail']} message(s) queued, not sent yet; the next "
-                   "mail run for this game sends them")
+    hot.status(game, as_json, now)
 
 
 @app.command(name="verify")
@@ -324,19 +226,7 @@ def verify_command(
              "through it (a rolled-back file fails); repeat.")] = None,
 ) -> None:
     """Replay the whole log from setup: signatures, hashes, states and draws."""
-    anchors = []
-    for item in expect or []:
-        seq, sep, state = item.partition(":")
-        if not sep or not seq.strip().isdigit() or len(state.strip()) < 8:
-            raise UsageError(f"--expect '{item}' should be SEQ:STATE, e.g. 17:9c1f2a7b3d4e5f60")
-        anchors.append((int(seq), state.strip()))
-    result = replay.verify(game, gamefile.load(game), secrets, anchors)
-    how = "every draw re-derived from the seed" if result.seed_checked else \
-        "draws replayed as logged (the seed is not revealed yet)"
-    if not result.replayed:
-        how = ("public checks only: signatures, the hash chain and opened sealed bids; with "
-               "--secrets FILE or after the reveal, verify replays every turn")
-    typer.echo(f"ok: {result.entries} log entries verified; {how}")
+    hot.verify(game, secrets, expect)
 
 
 @app.command()

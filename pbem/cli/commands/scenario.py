@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.app import app, boundary
+from pbem.cli.typer_app import app, boundary
 from pbem.errors import ExitCode, UsageError
 
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from pbem import rulesets
-from pbem.cli.app import app, boundary
+from pbem.cli.typer_app import app, boundary
 from pbem.errors import ExitCode, UsageError
 
 

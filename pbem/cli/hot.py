@@ -1,0 +1,152 @@
+"""The bodies of the commands players and hosts run most (apply, options, report, status,
+verify), free of Typer: the Typer commands in pbem.cli.commands.game call them, and so does
+the fast path (pbem.cli.fast), which runs them without building the Typer app."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pbem.cli.guard import echo
+from pbem.cli.inputs import check_format, read_input
+from pbem.errors import UsageError
+from pbem.lazy import lazy
+
+if TYPE_CHECKING:
+    from pbem.delivery import bounces, deadlines, gitplay, mail, queue, sidecar, transport
+    from pbem.pipeline import apply as apply_pipeline
+    from pbem.pipeline import opening as games
+    from pbem.pipeline import queries, replay
+    from pbem.store import gamefile
+    from pbem.views import duedates
+    from pbem.views import model as views
+    from pbem.views import report as reports
+    from pbem.words import public_texts
+else:
+    (bounces, deadlines, gitplay, mail, queue, sidecar, transport, apply_pipeline, games, queries,
+     replay, gamefile, duedates, views, reports) = (
+        lazy(f"pbem.{name}") for name in (
+            "delivery.bounces", "delivery.deadlines", "delivery.gitplay", "delivery.mail",
+            "delivery.queue", "delivery.sidecar", "delivery.transport", "pipeline.apply", "pipeline.opening",
+            "pipeline.queries", "pipeline.replay", "store.gamefile", "views.duedates",
+            "views.model", "views.report"))
+
+    def public_texts(events: object) -> list[str]:
+        from pbem.words import public_texts as texts  # start-up: words load when printed
+
+        return texts(events)  # type: ignore[arg-type]
+
+
+def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
+          commit: bool = False, send_mail: bool = False, outbox: Path | None = None,
+          mail_config: Path | None = None) -> None:
+    check_format(fmt)
+    if dry_run and (commit or send_mail or outbox):
+        raise UsageError("--dry-run writes nothing, so it cannot --commit, --mail or --outbox")
+    if commit:
+        gitplay.require_repository(game)
+    settings = mail.mail_settings_for_sending(game, mail_config) if send_mail or outbox else None
+    applied = apply_pipeline.apply_block(game, read_input(orders), dry_run=dry_run)
+    if applied.note:
+        echo(f"note: {applied.note}")
+    if dry_run:
+        echo(reports.render(views.report_model(applied.opened, applied.player), fmt), nl=False)
+        echo("(dry run: nothing was written)")
+        return
+    for text in public_texts(applied.events):
+        echo(f"- {text}")
+    status = queries.status(applied.opened)
+    if status["over"]:
+        echo(f"seq {status['seq']}: the game is over; winners: {', '.join(status['winners'])}")
+    else:
+        echo(f"seq {status['seq']}, state {status['state']}: waiting for "
+             f"{', '.join(status['waiting_for'])} to {status['decision']}")
+    if commit:
+        message = gitplay.commit_message(applied.gf, public_texts(applied.events))
+        echo(f"committed {gitplay.commit_game(game, message)}")
+    if settings is not None:
+        for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
+                                       datetime.now(UTC), queue=True):
+            echo(line)
+
+
+def options(game: Path, as_json: bool = False, for_player: str | None = None) -> None:
+    data = queries.legal_lines(games.open_game(game), for_player.lower() if for_player else None)
+    if as_json:
+        echo(json.dumps(data, ensure_ascii=False))
+        return
+    if data.get("sealing") == "seal":
+        echo("# sealed: make your block with pbem sign --seal 'LINE' --key KEY --game "
+             f"{game.name}; LINE is one of:")
+        data["lines"] = data["seal_lines"]
+    elif data.get("sealing") == "open":
+        echo(f"# every seal is in: pbem sign --open --key KEY --game {game.name}")
+    for line in data["lines"]:
+        echo(line)
+
+
+def report(game: Path, for_player: str | None = None, fmt: str = "text") -> None:
+    from pbem.views import html  # start-up: only the html format draws the board
+
+    if fmt not in html.FORMATS:
+        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
+    opened = games.open_game(game, head_only=False)
+    gf = opened.gf
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    viewer = for_player.lower() if for_player else None
+    model = views.report_model(opened, viewer)
+    model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+    echo(html.render(model, fmt), nl=False)
+
+
+def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
+    opened = games.open_game(game, whole=False)
+    gf = opened.gf
+    data = queries.status(opened)
+    moment = deadlines.parse_time(now) if now else datetime.now(UTC)
+    data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
+    data["queued_mail"] = len(sidecar.queued(game))
+    data["bouncing"] = bounces.lines(sidecar.Book.load(game).data)
+    if as_json:
+        echo(json.dumps(data, ensure_ascii=False))
+        return
+    echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
+    if data["over"]:
+        result = data["result"] or {}
+        detail = result.get("detail") or ", ".join(
+            f"{p} {n}" for p, n in (result.get("scores") or {}).items())
+        echo(f"over: winners {', '.join(data['winners'])} "
+             f"({result.get('kind')} victory {detail})")
+    else:
+        echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
+             f"{data['decision']}")
+        if data.get("received"):
+            what = "sealed bids received" if data.get("sealed") else "answers received"
+            echo(f"{what}: {', '.join(data['received'])}")
+        for row in data["deadlines"]:
+            late = " (late)" if row["late"] else ""
+            echo(f"deadline: {row['who']} by {row['when']}{late}")
+    for line in data["bouncing"]:
+        echo(f"mail: {line}")
+    if data["queued_mail"]:
+        echo(f"mail: {data['queued_mail']} message(s) queued, not sent yet; the next mail run "
+             "for this game sends them")
+
+
+def verify(game: Path, secrets: Path | None = None, expect: list[str] | None = None) -> None:
+    anchors = []
+    for item in expect or []:
+        seq, sep, state = item.partition(":")
+        if not sep or not seq.strip().isdigit() or len(state.strip()) < 8:
+            raise UsageError(f"--expect '{item}' should be SEQ:STATE, e.g. 17:9c1f2a7b3d4e5f60")
+        anchors.append((int(seq), state.strip()))
+    result = replay.verify(game, gamefile.load(game), secrets, anchors)
+    how = "every draw re-derived from the seed" if result.seed_checked else \
+        "draws replayed as logged (the seed is not revealed yet)"
+    if not result.replayed:
+        how = ("public checks only: signatures, the hash chain and opened sealed bids; with "
+               "--secrets FILE or after the reveal, verify replays every turn")
+    echo(f"ok: {result.entries} log entries verified; {how}")
