@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from pbem.errors import UsageError
 from pbem.resources import templates_dir
 from pbem.views import report
 from pbem.views.board import draw_model
@@ -55,7 +56,12 @@ def page(model: dict[str, Any], preface: str = "") -> str:
     """The report page for `model`. `preface` is HTML (already escaped) put above the report:
     a mail's greeting and deadlines, a history page's links."""
     board = Markup(_UNSAFE.sub("", strip_declaration(draw_model(model))))
-    template = environment().get_template(f"{model['header']['templates']}/page.html.j2")
+    folder = model["header"]["templates"]
+    try:
+        template = environment().get_template(f"{folder}/page.html.j2")
+    except jinja2.TemplateNotFound:
+        raise UsageError(f"no HTML page for ruleset '{folder}': templates/{folder}/page.html.j2 "
+                         "is missing") from None
     # the same cleaning as every other format: no string of the model keeps a control character
     clean: dict[str, Any] = report._safe_model(model)
     return template.render({**clean, "board": board, "preface": Markup(preface)})

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from pbem import rulesets
 from pbem.cli import app
+from pbem.errors import UsageError
 from pbem.pipeline.game import Game
 from pbem.pipeline.opening import open_game
 from pbem.views import html
@@ -145,3 +146,10 @@ def test_hostile_history_and_deadlines_are_shown_as_text(ruleset: str, tmp_path:
     page = html.page(model)
     assert_inert(page)
     assert page.count("&lt;img src=x onerror=alert(3)&gt;") >= 3
+
+
+def test_a_ruleset_without_a_page_template_is_a_usage_error() -> None:
+    model = report_model(played("pax", 3, 0, seed="html-none"), None)
+    model["header"] = {**model["header"], "templates": "none"}
+    with pytest.raises(UsageError, match=r"no HTML page for ruleset 'none': templates/none/page"):
+        html.page(model)
