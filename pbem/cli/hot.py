@@ -104,7 +104,10 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
            seq: int | None = None) -> None:
-    check_format(fmt)
+    from pbem.views import html  # start-up: only reports draw the board
+
+    if fmt not in html.FORMATS:
+        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     viewer = reader(gf, for_player)
@@ -117,7 +120,7 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
     else:
         model = views.report_model(opened, viewer)
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    echo(reports.render(model, fmt), nl=False)
+    echo(html.render(model, fmt), nl=False)
 
 
 def status(game: Path, as_json: bool = False, now: str | None = None) -> None:

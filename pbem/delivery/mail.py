@@ -1,4 +1,4 @@
-"""Mail out: settings, the post book, RFC 5322 messages (text + markdown), outbox and SMTP.
+"""Mail out: settings, the post book, RFC 5322 messages (text + html), outbox and SMTP.
 
 Settings come from a TOML file (`--mail-config FILE`, else `pbem.toml` beside the game) and
 the environment, which wins: PBEM_MAIL_FROM, PBEM_MAIL_REPLY_TO, PBEM_SMTP_HOST, _PORT,
@@ -44,8 +44,9 @@ from pbem.errors import UsageError
 from pbem.pipeline.game import Game
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
+from pbem.views import html
 from pbem.views.model import report_model
-from pbem.views.report import markdown_escape, render, safe_text
+from pbem.views.report import render, safe_text
 
 SECURITY = ("starttls", "tls", "none")
 CONFIG_NAME = "pbem.toml"
@@ -160,7 +161,6 @@ def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              undefined=jinja2.StrictUndefined, autoescape=False,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters["md"] = markdown_escape
     return env
 
 
@@ -179,7 +179,7 @@ def recipient(gf: GameFile, reader: str | None) -> str | None:
 def compose(game: Game, reader: str | None, *, kind: str, subject: str,
             intro: Sequence[str], settings: MailSettings, book: Book, now: datetime,
             report: bool = True, to: str | None = None) -> EmailMessage | None:
-    """One message: plain text with a markdown alternative, threaded in the game's thread."""
+    """One message: plain text with an HTML alternative (the report page with the board)."""
     gf = game.gf
     address = to or recipient(gf, reader)
     if address is None:
@@ -197,12 +197,12 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
                       for d in dues if d.deadline is not None],
         "reply_to": settings.reply_to or settings.sender,
     }
-    parts = []
     posted = last_posted(book, "mail") if reader is None and kind == "report" else None
-    for fmt in ("text", "markdown"):
-        body = render(report_model(game, reader, posted), fmt) if report else ""
-        template = _environment().get_template(f"mail/message.{fmt}.j2")
-        parts.append(template.render(context, report=body))
+    model = report_model(game, reader, posted) if report else None  # one model for both parts
+    text = _environment().get_template("mail/message.text.j2").render(
+        context, report=render(model, "text") if model else "")
+    preface = _environment().get_template("mail/message.html.j2").render(context, whole=model is None)
+    page = html.page(model, preface) if model else preface
     message = EmailMessage(policy=policy.SMTP)
     for name, value in {
         "From": settings.sender, "To": address, "Reply-To": settings.reply_to,
@@ -216,8 +216,8 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
             message[name] = value
     if reader is None and kind == "report":
         mark_posted(book, "mail", gf.seq)  # the next public mail covers what follows
-    message.set_content(parts[0])
-    message.add_alternative(parts[1], subtype="markdown")
+    message.set_content(text)
+    message.add_alternative(page, subtype="html")
     return message
 
 

@@ -92,7 +92,7 @@ def test_password_from_environment_or_command() -> None:
     assert mail.secret("PBEM_SMTP_PASSWORD", None, {}) is None
 
 
-def test_each_player_gets_their_own_report_in_text_and_markdown(game: Path) -> None:
+def test_each_player_gets_their_own_report_in_text_and_html(game: Path) -> None:
     with smtp_server() as (sink, port):
         settings = settings_for(port)
         sent = queue.send_reports(game, transport.Smtp(settings), settings, NOW)
@@ -103,15 +103,15 @@ def test_each_player_gets_their_own_report_in_text_and_markdown(game: Path) -> N
     for reader, message in messages.items():
         assert message.get_content_type() == "multipart/alternative"
         assert [p.get_content_type() for p in message.iter_parts()] == \
-            ["text/plain", "text/markdown"]
+            ["text/plain", "text/html"]
         # One subject per game and reader, whatever the seq (issue 15 point 11).
         whom = "public report" if reader == "public" else f"{reader.title()} ("
         assert message["Subject"].startswith("[lisbon] Pax Renaissance (2nd edition): ")
         assert whom in message["Subject"] and "seq" not in message["Subject"]
         assert message["From"] == f"Lisbon host <{HOST}>"
         assert message["Auto-Submitted"] == "auto-generated"
-        text, markdown = body(message, "plain"), body(message, "markdown")
-        assert "PAX RENAISSANCE - game lisbon" in text and "# Pax Renaissance: lisbon" in markdown
+        text, page = body(message, "plain"), body(message, "html")
+        assert "PAX RENAISSANCE - game lisbon" in text and "<h1>Pax Renaissance: lisbon</h1>" in page
         has_block = "-----BEGIN PBEM ORDERS-----" in text
         assert has_block == (reader == mover), reader
         assert ("It is your move" in text) == (reader == mover)

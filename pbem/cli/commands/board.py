@@ -22,18 +22,36 @@ def map_command(
     seq: Annotated[int | None, typer.Option(help="Draw the board as it stood after this seq.")] = None,
     out: Annotated[Path | None, typer.Option("-o", "--out", help="Write the SVG here (default: stdout).")
                    ] = None,
+    png: Annotated[bool, typer.Option("--png", help="Write a PNG image instead (for forums' [img]).")
+                   ] = False,
 ) -> None:
-    """Draw the board as an SVG: what the player (or the public) sees in the report."""
+    """Draw the board as an SVG (or a PNG): what the player (or the public) sees in the report."""
     from pbem.views import board  # start-up: only this command draws
+    from pbem.views.board.png import to_png
 
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    svg = board.draw(opened, for_player.lower() if for_player else None, seq)
-    if out is None:
-        typer.echo(svg, nl=False)
-        return
-    if out.is_dir() or not out.parent.is_dir():
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
         raise UsageError(f"cannot write {out}: give a file name in an existing folder")
-    out.write_text(svg, encoding="utf-8")
+    svg = board.draw(opened, for_player.lower() if for_player else None, seq)
+    picture = to_png(svg) if png else svg.encode("utf-8")
+    if out is None:
+        typer.echo(picture, nl=False)
+        return
+    out.write_bytes(picture)
+
+
+@app.command()
+@boundary
+def history(
+    game: GameArg,
+    out: Annotated[Path, typer.Option("-o", "--out", help="The site's folder (made if missing).")],
+) -> None:
+    """Write the game's history as a static site: an index of every seq and one page per seq
+    with the public board as it stood then. A re-run writes only the pages of new seqs."""
+    from pbem.views import history as site  # start-up: only this command renders the site
+
+    written = site.build(games.open_game(game, head_only=False), out)
+    typer.echo(f"wrote {len(written) - 1} page(s) and the index: {out / 'index.html'}")

@@ -160,11 +160,15 @@ def post(
     ] = "forum",
     since: Annotated[int | None, typer.Option(
         help="Cover what happened after this seq (default: the channel's last post).")] = None,
+    image: Annotated[Path | None, typer.Option(
+        help="Also write the public board as a PNG here, to upload beside the post.")] = None,
     now: NowOpt = None,
 ) -> None:
     """The public forum post: what happened since the channel's last post, the board and who
     must act; no private hands. The post book remembers what each channel was shown."""
     check_format(fmt)
+    if image is not None and (image.is_dir() or not image.parent.is_dir()):
+        raise UsageError(f"cannot write {image}: give a file name in an existing folder")
     opened = games.open_game(game, whole=False, head_only=False)
     gf = opened.gf
     moment = _now(now)
@@ -177,12 +181,17 @@ def post(
             {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
             for d in deadlines.due_now(gf, started) if d.deadline]
         text = report.render(model, fmt)
+        if image is not None:
+            from pbem.views.board import draw_model  # start-up: only --image draws
+            from pbem.views.board.png import to_png
+
+            image.write_bytes(to_png(draw_model(model)))  # the post's own model: the public board
         mail.mark_posted(book, key, gf.seq)
     if out is None:
         typer.echo(text, nl=False)
         return
     gamefile.write_atomic(out, text)
-    typer.echo(f"wrote {out}")
+    typer.echo(f"wrote {out}" + (f" and {image}" if image is not None else ""))
 
 
 @app.command()

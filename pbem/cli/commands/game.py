@@ -196,7 +196,9 @@ def report(
     for_player: Annotated[
         str | None, typer.Option("--for", help="Player id; omit for the public report.")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, markdown, bbcode or bgg.")] = "text",
+    fmt: Annotated[str, typer.Option(
+        "--format", help="text, markdown, bbcode, bgg or html (one page with the board).")
+    ] = "text",
     seq: Annotated[int | None, typer.Option(
         help="The board as it stood after this seq (no menu: it is history).")] = None,
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from pbem import rulesets
@@ -11,8 +12,10 @@ from pbem.views.board.past import at_seq
 from pbem.views.model import report_model
 
 
+@cache
 def layout_for(name: str) -> dict[str, Any]:
-    """games/<ruleset>/layout.yaml: every coordinate the drawing uses."""
+    """games/<ruleset>/layout.yaml: every coordinate the drawing uses (read once; the drawers
+    only read it)."""
     data: dict[str, Any] = ruleset_sources(name, ["layout"])["layout"]
     return data
 
@@ -22,8 +25,11 @@ def draw(game: Game, viewer: str | None, seq: int | None = None) -> str:
     after log entry `seq` (default: now)."""
     if seq is not None:
         game = at_seq(game, seq)
-    model = report_model(game, viewer)
-    name = game.ruleset.name
-    drawer = rulesets.board_drawer(name)
-    svg: str = drawer(model, layout_for(name))
+    return draw_model(report_model(game, viewer))
+
+
+def draw_model(model: dict[str, Any]) -> str:
+    """The SVG of a report model: the picture shows what that report's reader may see."""
+    name = str(model["header"]["ruleset"])
+    svg: str = rulesets.board_drawer(name)(model, layout_for(name))
     return svg

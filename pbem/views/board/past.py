@@ -1,6 +1,10 @@
-"""The game as it stood after an earlier seq (`pbem map --seq N`), rebuilt by replaying its log."""
+"""The game as it stood after an earlier seq (`pbem map --seq N`, `pbem history`), rebuilt by
+replaying its log."""
 
 from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
 
 from engine.core.chance import ReplayMismatch
 from engine.core.errors import InvariantViolation, RuleError
@@ -20,23 +24,33 @@ def at_seq(game: Game, seq: int) -> Game:
         raise UsageError(f"--seq {seq}: this game has seqs 0 to {gf.seq}")
     if seq == gf.seq:
         return game
+    (past,) = deque(replayed(game, seq), maxlen=1)  # only the last is kept
+    return past
+
+
+def replayed(game: Game, last: int) -> Iterator[Game]:
+    """The game after each of the seqs 0 to `last`, in order, in one replay. Each game shares
+    the replay's working state: use it before asking for the next."""
+    gf = game.gf
     if game.projection.hidden and game.seed is None:
         game.require_whole("draw an earlier seq")
     entries = read_all(gf.log)
     replay = Replay(game, entries, game.secrets, first_keys(gf, entries))
     table = replay.setup(entries[0])
-    for entry in entries[1:seq + 1]:
-        chance = replay.chance(entry, int(table.state["draws"]))
-        try:
-            replay.step(table, entry, chance)
-        except (RuleError, ReplayMismatch, InvariantViolation, ValueError) as error:
-            raise CorruptGameError(f"log entry seq {entry.seq} does not replay: {error}") from None
-        table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
-        if replay.hash_of(entry.seq, table) != entry.post_state:
-            raise CorruptGameError(f"log entry seq {entry.seq}: the replay does not produce its state")
     ruleset, projection = game.ruleset, game.projection
-    past = GameFile(gf.game, gf.roster, gf.randomness, seq, projection.state(ruleset, table.state),
-                    projection.agenda(table.agenda), gf.log[: seq + 1], gf.format)
-    if projection.hidden:
-        past.full = (table.state, table.agenda)
-    return from_gamefile(past, game.seed, game.path)
+    for entry in entries[: last + 1]:
+        if entry.seq > 0:
+            chance = replay.chance(entry, int(table.state["draws"]))
+            try:
+                replay.step(table, entry, chance)
+            except (RuleError, ReplayMismatch, InvariantViolation, ValueError) as error:
+                raise CorruptGameError(f"log entry seq {entry.seq} does not replay: {error}") from None
+            table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+            if replay.hash_of(entry.seq, table) != entry.post_state:
+                raise CorruptGameError(f"log entry seq {entry.seq}: the replay does not produce its state")
+        past = GameFile(gf.game, gf.roster, gf.randomness, entry.seq,
+                        projection.state(ruleset, table.state), projection.agenda(table.agenda),
+                        gf.log[: entry.seq + 1], gf.format)
+        if projection.hidden:
+            past.full = (table.state, table.agenda)
+        yield from_gamefile(past, game.seed, game.path)

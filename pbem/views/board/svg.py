@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"  # generic families only: no font is fetched
 
 
+_QUOTED = {'"': "&quot;"}
+
+
 def _attrs(attrs: dict[str, object]) -> str:
-    return "".join(f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
-                   for key, value in attrs.items() if value is not None)
+    # Numbers are most attributes: only text needs escaping (the cost shows in the bench).
+    return "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{value}"' if isinstance(value, int | float)
+        else f' {key.rstrip("_").replace("_", "-")}="{escape(str(value), _QUOTED)}"'
+        for key, value in attrs.items() if value is not None)
 
 
 class Svg:
