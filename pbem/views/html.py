@@ -37,13 +37,20 @@ def join_words(items: Iterable[object], last: str = "and") -> Markup:
     return Markup(report.join_words([escape(item) for item in items], last))
 
 
+def ranges_only(lines: Iterable[str]) -> list[str]:
+    """The menu's runs of numbered lines written as ranges ('bid 0..40'); the page lists every
+    line too, for copying."""
+    return [line for line in report.with_ranges(lines) if ".." in line]
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())), undefined=jinja2.StrictUndefined,
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
         extensions=["jinja2.ext.do"])
-    env.filters.update({"plural": report.plural, "join_words": join_words})
+    env.filters.update({"plural": report.plural, "join_words": join_words,
+                        "ranges_only": ranges_only, "range_note": report.range_note})
     return env
 
 

@@ -118,7 +118,7 @@ def test_the_report_command_writes_the_page_and_names_html_among_the_formats(tmp
     assert result.stdout.startswith("<!DOCTYPE html>") and "Report for <strong>ada</strong>" in result.stdout
     result = runner.invoke(app, ["report", str(path), "--format", "pdf"])
     assert result.exit_code == 2
-    assert result.stderr == "error: unknown format 'pdf'; formats: text, markdown, bbcode, html\n"
+    assert result.stderr == "error: unknown format 'pdf'; formats: text, markdown, bbcode, bgg, html\n"
 
 
 def assert_inert(page: str) -> None:
