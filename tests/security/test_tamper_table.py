@@ -213,3 +213,20 @@ def test_a_commitment_edit_before_the_reveal_is_caught_only_with_the_secrets(
         assert public.exit_code == 0 and "public checks only" in public.stdout
         full = runner.invoke(app, ["verify", str(game.path), "--secrets", str(held)])
         assert full.exit_code == 5 and full.stderr.count("\n") == 1, full.stderr
+
+
+def test_a_seat_handed_over_during_a_sealed_bid_still_verifies(attacked: dict[str, Built]) -> None:
+    """Found building the table: a seat that had sealed its bid was handed over before the
+    unseal, and verify refused the honest game (its seal was checked against the new key and a
+    window restarted by the roster change). Each seal now keeps the key and states it was
+    logged with."""
+    game = attacked["aor"].extra["unrevealed"]
+    log = gamefile.load(game.path).log
+    handed = next(i for i, e in enumerate(log) if e["kind"] == "replacement")
+    seat, node = log[handed]["player"], log[handed - 1].get("node")
+    assert any(e["kind"] == "sealed" and e["player"] == seat and e["node"] == node
+               for e in log[:handed])
+    assert any(e["kind"] == "unseal" and e["node"] == node and seat in e["blocks"]
+               for e in log[handed:])
+    result = CliRunner().invoke(app, ["verify", str(game.path), "--secrets", str(game.secrets)])
+    assert result.exit_code == 0, result.stderr  # the public pass holds the check that failed
