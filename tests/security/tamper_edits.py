@@ -20,6 +20,7 @@ from pbem.orders.orderblock import find_blocks
 Data = dict[str, Any]
 Edit = tuple[str, Callable[[Data], None]]
 HEX = "0123456789abcdef"
+KINDS = ("setup", "orders", "sealed", "unseal", "timeout", "replacement", "reveal")
 
 
 def altered(value: Any, key: str = "") -> Any:
@@ -31,6 +32,8 @@ def altered(value: Any, key: str = "") -> Any:
     if isinstance(value, float):
         return value + 0.5
     if isinstance(value, str):
+        if key == "kind" and value in KINDS:  # another real kind, not a name pbem refuses
+            return KINDS[(KINDS.index(value) + 1) % len(KINDS)]
         if "-----BEGIN PBEM ORDERS-----" in value:
             return changed_block(value, "change")
         if value and all(c in HEX for c in value.lower().removeprefix("sha256:")):

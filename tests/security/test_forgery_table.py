@@ -253,6 +253,8 @@ FORGERIES: dict[str, Forgery] = {
     "the moderator's key for a player's seat": _as(lambda g, s: "max"),
     "an unknown seat": lambda g: (g.block(acting(g), ["end"]).replace(
         f"player: {acting(g)}", "player: eve"), BAD_BLOCK),
+    "the moderator's own block sent as orders": lambda g: (
+        g.block("moderator", ["end"], signer="max"), BAD_BLOCK),
     "unsigned": lambda g: (signed(g)[0].split("-----BEGIN PBEM SIGNATURE-----")[0] +
                            "-----END PBEM ORDERS-----\n", BAD_BLOCK),
     "sshsig with namespace 'file'": _sshsig_row(
