@@ -28,7 +28,7 @@ from pbem.pipeline import clock
 from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
-from pbem.pipeline.replay_checks import check_public, first_keys, one_block, roster_step
+from pbem.pipeline.replay_checks import check_head, check_public, first_keys, one_block, roster_step
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
@@ -81,6 +81,7 @@ def verify(path: Path, gf: GameFile, secrets_file: Path | None = None,
         if not 0 <= seq < len(entries) or not entries[seq].post_state.startswith(state.lower()):
             raise CorruptGameError(f"the game does not pass through seq {seq} state {state}: "
                                    "this file was rolled back or is another game's history")
+    check_head(gf, entries)
     keys = first_keys(gf, entries)
     check_public(gf, entries, dict(keys))
     seed = seeds.known_seed(path, gf, secrets_file)
@@ -262,7 +263,6 @@ class Replay:
         if waiting_for(table.agenda) == [entry.player]:  # the unseal entry resolves it
             pending["answers"] = dict(sorted({**pending["answers"],
                                               entry.player: RECEIVED}.items()))
-            self.noted = entry.events
             return None
         return self.adjudicate(table, entry.player, block, chance)
 
@@ -276,13 +276,25 @@ class Replay:
             work, _, events = apply_defaults(self.ruleset, table, entry.last, chance,
                                              logged=[entry.last_default])
             table.state, table.agenda = work.state, work.agenda
-        else:
+        elif (entry.node, entry.last) in self.blocks:
             events = self.adjudicate(table, entry.last,
                                      one_block(entry.seq, self.blocks[(entry.node, entry.last)]),
                                      chance)
-        _, resolved = split_sealed(events)
+        else:
+            raise ValueError(f"{entry.last}'s last answer has neither a block nor a default")
+        noted, resolved = split_sealed(events)
+        self.check_last_answer(entry, public_events(noted))
         defaults = timed_out(self.raw[:entry.seq], entry.node)
         return [unseal_event(dict(entry.blocks), defaults), *resolved]
+
+    def check_last_answer(self, entry: Unseal, noted: list[Event]) -> None:
+        """The last sealed answer's own entry (a commitment, or a timeout) is replayed here, by
+        the unseal: its events must be what answering did (found by the tamper table)."""
+        last = self.entries[entry.seq - 1]
+        if entry.last_default is not None:
+            noted = [timeout_event(entry.last, [entry.last_default]), *noted]
+        if last.events is not None and canonical_json(last.events) != canonical_json(noted):
+            raise _bad(last.seq, "the events do not match what the last sealed answer did")
 
     def timeout(self, table: Table, entry: Timeout, chance: Chance) -> list[Event] | None:
         pending = next_pending(table.agenda)

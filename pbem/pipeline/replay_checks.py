@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 
+from engine.core.table import event
 from pbem.errors import CorruptGameError, PbemError
 from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.orders.signatures import parse_public_key, verify
@@ -22,7 +23,7 @@ from pbem.store.entries import (
     Timeout,
     Unseal,
 )
-from pbem.store.gamefile import GameFile
+from pbem.store.gamefile import GameFile, current_hash
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -57,6 +58,30 @@ def first_keys(gf: GameFile, entries: list[Entry]) -> dict[str, str]:
     return fixed
 
 
+def check_head(gf: GameFile, entries: list[Entry]) -> None:
+    """What the file says beside its log must agree with the log, before anything is replayed:
+    the setup is seq 0, the head is the last entry's state, and the randomness is that of its
+    mode (an open game keeps its seed; a moderated one its commitment, and its seed only once
+    a reveal entry published that seed). Found by the tamper table (tests/security)."""
+    if entries[0].seq != 0:
+        raise _bad(entries[0].seq, "the setup must be seq 0")
+    if entries[-1].seq != gf.seq or entries[-1].post_state != current_hash(gf):
+        raise _bad(entries[-1].seq, "the last entry, but the state in the file is not its "
+                   "post_state")
+    if gf.format == 1 and any(e.events is not None for e in entries):
+        raise CorruptGameError("game file: format 1, but its log has format-2 entries")
+    randomness, reveals = gf.randomness, [e for e in entries if isinstance(e, Reveal)]
+    mode, seed = randomness.get("mode"), randomness.get("seed")
+    if mode == "open" and (not seed or reveals or randomness.get("commitment")):
+        raise CorruptGameError("randomness: an open game keeps its seed, and only its seed")
+    if mode == "moderated" and (not randomness.get("commitment") or
+                                (seed or None) != (reveals[-1].seed if reveals else None)):
+        raise CorruptGameError("randomness: a moderated game keeps its seed's commitment, and "
+                               "the seed only as its reveal entry published it")
+    if mode not in ("open", "moderated"):
+        raise CorruptGameError("randomness: 'mode' must be open or moderated")
+
+
 def roster_step(gf: GameFile, entry: Entry, keys: dict[str, str]) -> None:
     """A replacement (the moderator's signature, the old and new keys) or a reveal (the seed
     against the commitment); `keys` follows the roster changes."""
@@ -72,6 +97,8 @@ def roster_step(gf: GameFile, entry: Entry, keys: dict[str, str]) -> None:
             raise _bad(entry.seq, "the revealed seed is not hex") from None
         if seeds.commitment(seed) != gf.randomness.get("commitment"):
             raise _bad(entry.seq, "the revealed seed does not match the commitment")
+        if entry.events is not None and entry.events != [event("pbem.reveal", kind="reveal")]:
+            raise _bad(entry.seq, "the events do not match the reveal")
 
 
 def _check_signed(gf: GameFile, seq: int, player: str, block: OrderBlock,
@@ -98,7 +125,9 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         raise _bad(0, "it has both events and a summary (pbem writes one or the other)")
     posts = [entries[0].post_state]
     run_node, run_start = "", 0
-    commitments: dict[tuple[str, str], str] = {}
+    # Each sealed answer with the key and the window in force when it was logged: a roster
+    # change before the unseal neither restarts its window nor re-keys it.
+    commitments: dict[tuple[str, str], tuple[str, str, dict[int, str]]] = {}
     used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
@@ -117,8 +146,7 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         if isinstance(entry, Unseal):
             if entry.node != run_node:
                 raise _bad(seq, "the unseal does not follow the sealed answers")
-            _check_unseal(gf, entry, commitments, keys,
-                          {s: posts[s][:16] for s in range(run_start, seq - 1)})
+            _check_unseal(gf, entry, commitments)
             run_node = ""
         elif isinstance(entry, Settings):  # changes no rule: a block before it still holds
             posts.append(entry.post_state)
@@ -134,7 +162,8 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
                 raise _bad(seq, "payload hash does not match the block")
             _check_signed(gf, seq, entry.player, block, keys, window)
         elif isinstance(entry, Sealed):
-            commitments[(entry.node, entry.player)] = entry.commitment
+            commitments[(entry.node, entry.player)] = (entry.commitment,
+                                                       keys.get(entry.player, ""), window)
         elif isinstance(entry, Replacement | Reveal):
             roster_step(gf, entry, keys)
             run_node, run_start = "", seq
@@ -162,8 +191,8 @@ def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry
         raise _bad(seq, f"{entry.kind}: {error}") from None
 
 
-def _check_unseal(gf: GameFile, entry: Unseal, commitments: dict[tuple[str, str], str],
-                  keys: Mapping[str, str], window: Mapping[int, str]) -> None:
+def _check_unseal(gf: GameFile, entry: Unseal,
+                  commitments: dict[tuple[str, str], tuple[str, str, dict[int, str]]]) -> None:
     owed = sorted(p for n, p in commitments if n == entry.node)
     if sorted(entry.blocks) != owed or sorted(entry.salts) != owed:
         raise _bad(entry.seq, "the unsealed blocks do not match the sealed answers")
@@ -173,6 +202,7 @@ def _check_unseal(gf: GameFile, entry: Unseal, commitments: dict[tuple[str, str]
             salt = bytes.fromhex(entry.salts[player])
         except ValueError:
             raise _bad(entry.seq, f"{player}'s salt is not hex") from None
-        if commitment(salt, block.payload()) != commitments[(entry.node, player)]:
+        committed, key, window = commitments[(entry.node, player)]
+        if commitment(salt, block.payload()) != committed:
             raise _bad(entry.seq, f"{player}'s block does not match its commitment")
-        _check_signed(gf, entry.seq, player, block, keys, window)
+        _check_signed(gf, entry.seq, player, block, {player: key} if key else {}, window)

@@ -78,6 +78,7 @@ class GameFile:
                           ("state", dict), ("agenda", list), ("log", list)):
             if not isinstance(data[key], kind):
                 raise CorruptGameError(f"game file: '{key}' should be a {kind.__name__}")
+        _check_ids(data["game"], data["roster"])
         return cls(data["game"], data["roster"], data["randomness"], data["seq"], data["state"],
                    data["agenda"], data["log"], data["format"])
 
@@ -86,6 +87,21 @@ class GameFile:
 
     def roster_entry(self, player_id: str) -> dict[str, Any] | None:
         return next((p for p in self.roster["players"] if p["id"] == player_id), None)
+
+
+def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
+    """The nested keys every command reads first: the game's id, each seat's id and key (a
+    missing one was a KeyError; found by the tamper table in tests/security)."""
+    if not isinstance(game.get("id"), str):
+        raise CorruptGameError("game file: 'game.id' should be a string")
+    players = roster.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise CorruptGameError("game file: 'roster.players' should be a list of mappings")
+    for index, player in enumerate(players):
+        for key in ("id", "key"):
+            if not isinstance(player.get(key), str):
+                raise CorruptGameError(f"game file: 'roster.players[{index}].{key}' should be "
+                                       "a string")
 
 
 # --- hashing --------------------------------------------------------------------------------

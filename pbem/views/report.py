@@ -41,8 +41,8 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
 # Characters no report shows from data: bidirectional controls (U+202A-E, U+2066-9, U+200E/F),
 # which can make a name read backwards or reorder the text around it, and the C0 and C1
 # controls (bar tab and newline), which a terminal runs as commands.
-UNSAFE: dict[int, None] = dict.fromkeys(
-    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F,
+UNSAFE: dict[int, None] = dict.fromkeys(  # U+2028/9 break a mail header like CR and LF
+    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x2028, 0x2029,
      *(code for code in range(0x20) if chr(code) not in "\t\n"), *range(0x7F, 0xA0)])
 # BBCode has no escape character: a zero-width space after "[" keeps a forum from reading a
 # tag ("[url=...]", "[img]", "[/code]"), and the reader sees the same text. The block finder

@@ -138,3 +138,94 @@ def test_a_game_id_cannot_name_a_path(tmp_path: Path) -> None:
     assert not (tmp_path / "g.yaml").exists()
     made = runner.invoke(app, ["new", str(tmp_path / "my game!.yaml"), *players])
     assert made.exit_code == 0 and "game my-game-" in made.stdout
+
+
+# --- mail headers and bodies, commit messages (issue 21 §5) ---------------------------------
+
+# Header-breaking names: a line or paragraph separator, then a header; HTML tags. (A CR or
+# LF cannot reach a name: a .pub file is one line, see the next test.)
+BREAKING = ("\u2028Bcc: eve@evil.example\u2029Cc: eve@evil.example\u0085<b onmouseover=x>"
+            "<script>alert(4)</script>")
+
+
+def breaking_game(tmp_path: Path) -> Path:
+    """A game whose .pub comments hold HOSTILE and BREAKING in the names, and, for cy, a
+    second address where the e-mail goes."""
+    for index, name in enumerate(("ada", "ben", "cy")):
+        write_keypair(tmp_path / name, name, f"{name}@example.org")
+        line = (tmp_path / f"{name}.pub").read_text().split()[1]
+        email = "cy@example.org, eve@evil.example" if name == "cy" else f"{name}@example.org"
+        comment = f"{HOSTILE}{BREAKING}{index} <{email}>"
+        (tmp_path / f"{name}.pub").write_text(f"ed25519 {line} {comment}\n", encoding="utf-8")
+    players = [a for n in ("ada", "ben", "cy") for a in ("--player", str(tmp_path / f"{n}.pub"))]
+    path = tmp_path / "g.yaml"
+    result = runner.invoke(app, ["new", str(path), *players, "--id", "lisbon", "--seed", "x"])
+    assert result.exit_code == 0, result.stderr
+    assert_safe(result.stdout, "text")
+    return path
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r", "\r\n"])
+def test_a_line_break_cannot_be_put_in_a_pub_comment(tmp_path: Path, brk: str) -> None:
+    write_keypair(tmp_path / "ada", "ada", None)
+    line = (tmp_path / "ada.pub").read_text().split()[1]
+    (tmp_path / "ada.pub").write_bytes(
+        f"ed25519 {line} Ada{brk}Bcc: eve@evil.example <ada@example.org>\n".encode())
+    result = runner.invoke(app, ["new", str(tmp_path / "g.yaml"), "--player",
+                                 str(tmp_path / "ada.pub"), "--player", str(tmp_path / "ada.pub")])
+    assert result.exit_code == 2 and "one line" in result.stderr
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_hostile_names_and_addresses_in_every_mail(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from email import policy
+    from email.parser import BytesParser
+    from email.utils import getaddresses
+
+    path = breaking_game(tmp_path)
+    monkeypatch.setenv("PBEM_MAIL_FROM", "Host <host@example.org>")
+    out = cli("send", str(path), "--outbox", str(tmp_path / "out"))
+    assert_safe(out, "text")
+    messages = [BytesParser(policy=policy.default).parsebytes(p.read_bytes())
+                for p in sorted((tmp_path / "out").glob("*.eml"))]
+    roster = games.open_game(path, whole=False).gf.roster["players"]
+    cy = next(p["id"] for p in roster if "," in p["email"])
+    assert {str(m["X-Pbem-For"]) for m in messages} == {p["id"] for p in roster} - {cy}
+    for message in messages:
+        assert not {k.lower() for k in message} & {"bcc", "cc"}
+        recipients = getaddresses([str(v) for k in ("To", "Cc", "Bcc") for v in
+                                   message.get_all(k, [])])
+        assert len(recipients) == 1 and not recipients[0][1].endswith("evil.example")
+        for key, value in message.items():
+            assert not set(str(value)) & set(BIDI + "\x1b\x07\r\u2028\u2029"), key
+        for part in message.walk():
+            if part.get_content_maintype() == "text":
+                fmt = "markdown" if part.get_content_subtype() == "markdown" else "text"
+                assert_safe(part.get_content(), fmt)
+                if fmt == "markdown":
+                    assert "<script" not in part.get_content().replace("\\<script", "")
+
+
+@pytest.mark.skipif(__import__("shutil").which("git") is None, reason="needs git")
+def test_hostile_names_in_commit_messages(tmp_path: Path) -> None:
+    import subprocess
+
+    from pbem.orders.signing import sign_orders
+
+    path = breaking_game(tmp_path)
+    for args in (["init", "-q"], ["config", "user.email", "h@example.org"],
+                 ["config", "user.name", "Host"], ["add", "g.yaml"], ["commit", "-qm", "start"]):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+    mover = str(api.status(path)["waiting_for"][0])
+    entry = games.open_game(path, whole=False).gf.roster_entry(mover)
+    assert entry is not None
+    owner = next(n for n in ("ada", "ben", "cy") if entry["key"] ==
+                 parse_public_key((tmp_path / f"{n}.pub").read_text()).roster_text())
+    line = str(api.legal_lines(path, mover)["lines"][0])
+    (tmp_path / "b.txt").write_text(sign_orders(line + "\n", tmp_path / f"{owner}.key", path))
+    assert_safe(cli("apply", str(path), str(tmp_path / "b.txt"), "--commit"), "text")
+    message = subprocess.run(["git", "log", "-1", "--format=%B"], cwd=tmp_path, check=True,
+                             capture_output=True, text=True).stdout
+    assert_safe(message, "text")
+    assert "\r" not in message and message.split("\n", 1)[0].startswith("lisbon seq 1: ")

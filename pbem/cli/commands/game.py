@@ -78,8 +78,10 @@ def new(
                              seed_text=seed,
                              open_game=open_game, options=options, moderator=mod,
                              ruleset_name=ruleset)
-    for entry in gf.roster["players"]:
-        typer.echo(f"{entry['name']} plays {entry['id']}")
+    from pbem.views.report import safe_text  # start-up: jinja2 loads only for `new` here
+
+    for entry in gf.roster["players"]:  # a name from a .pub comment: no terminal controls
+        typer.echo(f"{safe_text(entry['name'])} plays {entry['id']}")
     status = queries.status(from_gamefile_(gf))
     typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
                f"{', '.join(status['waiting_for'])} to {status['decision']}")
