@@ -210,10 +210,14 @@ def check_timeout(gf: GameFile, entry: Timeout, policy: Policy, action: str | No
     duration = policy.duration_for(action) if action is not None else None
     if duration is None or entry.deadline is None or entry.started is None or entry.at is None:
         raise ValueError(f"no deadline of the policy in force governs {action or 'it'}")
-    started, at = parse_time(entry.started), parse_time(entry.at)
+    try:
+        started, at = parse_time(entry.started), parse_time(entry.at)
+        deadline = parse_time(entry.deadline)
+    except UsageError as error:  # a time pbem did not write: a damaged entry, not bad input
+        raise ValueError(f"its clock: {error}") from None
     if entry.deadline != iso(started + duration):
         raise ValueError(f"its deadline is not {entry.started} + {duration} (the policy then)")
-    if at < parse_time(entry.deadline):
+    if at < deadline:
         raise ValueError(f"it ran at {entry.at}, before its deadline {entry.deadline}")
 
 

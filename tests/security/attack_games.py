@@ -118,11 +118,12 @@ class _Player:
 
 def _timeout(path: Path) -> None:
     """A timeout whose deadline has passed (no --force: the deadline, not the moderator)."""
+    key = ["--key", str(path.parent / "max.key")]  # settings are the moderator's (issue 21)
     cli("deadlines", str(path), "--set", "default=1h", "--nmr", "skip", "--now",
-        "2027-01-01T00:00:00Z")
+        "2027-01-01T00:00:00Z", *key)
     out = cli("timeout", str(path), "--now", "2027-01-03T00:00:00Z")
     assert "did not answer in time" in out, out
-    cli("deadlines", str(path), "--unset", "default", "--nmr", "wait")
+    cli("deadlines", str(path), "--unset", "default", "--nmr", "wait", *key)
 
 
 def _replace(snapshot: Snapshot, seat: str) -> None:
