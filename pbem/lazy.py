@@ -6,6 +6,7 @@ parts of pbem through `lazy()`, with a TYPE_CHECKING import beside it for the ty
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import sys
 from types import ModuleType
@@ -23,4 +24,7 @@ def lazy(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     loader.exec_module(module)
+    parent, _, child = name.rpartition(".")
+    if parent:  # as an import does, so `pbem.delivery.digests` is reachable from its package
+        setattr(importlib.import_module(parent), child, module)
     return module

@@ -66,7 +66,7 @@ def check_head(gf: GameFile, entries: list[Entry]) -> None:
     if entries[0].seq != 0:
         raise _bad(entries[0].seq, "the setup must be seq 0")
     if entries[-1].seq != gf.seq or entries[-1].post_state != current_hash(gf):
-        raise _bad(entries[-1].seq, "the last entry, but the state in the file is not its "
+        raise _bad(entries[-1].seq, "the last entry: the state in the file does not match its "
                    "post_state")
     if gf.format == 1 and any(e.events is not None for e in entries):
         raise CorruptGameError("game file: format 1, but its log has format-2 entries")

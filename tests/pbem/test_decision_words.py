@@ -130,8 +130,9 @@ def test_a_timeout_reads_as_sentences(tmp_path: Path) -> None:
     from pbem.cli import app
 
     game = make_game(tmp_path)
-    assert CliRunner().invoke(app, ["deadlines", str(game), "--nmr", "skip"]).exit_code == 0
-    result = CliRunner().invoke(app, ["timeout", str(game), "--force"])
+    key = ["--key", str(game.parent / "max.key")]  # a moderated game: the moderator's call
+    assert CliRunner().invoke(app, ["deadlines", str(game), "--nmr", "skip", *key]).exit_code == 0
+    result = CliRunner().invoke(app, ["timeout", str(game), "--force", *key])
     assert result.exit_code == 0, result.stderr
     assert "did not answer in time, so the default answer" in result.stdout
     assert ".;" not in result.stdout and ";" not in result.stdout.split(": ", 1)[1]

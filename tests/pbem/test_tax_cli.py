@@ -62,7 +62,7 @@ def tax_and_wait(game: Path) -> tuple[str, str]:
     apply(game, ["ops east", "op black army tax hungary-ottoman"], taxer)
     now = status(game)
     assert now["waiting_for"] == [owner]
-    assert "tax on a concession" in str(now["decision"])
+    assert "the tax on their concession" in str(now["decision"])
     menu = options(game)
     assert menu["player"] == owner
     assert {"pay", "repress", "standing taxed pay 3"} <= set(menu["lines"])

@@ -186,11 +186,12 @@ def post(
             from pbem.views.board.png import to_png
 
             image.write_bytes(to_png(draw_model(model)))  # the post's own model: the public board
+        if out is not None:  # written before the mark: a post that fails moves no mark
+            gamefile.write_atomic(out, text)
         mail.mark_posted(book, key, gf.seq)
     if out is None:
         typer.echo(text, nl=False)
         return
-    gamefile.write_atomic(out, text)
     typer.echo(f"wrote {out}" + (f" and {image}" if image is not None else ""))
 
 
