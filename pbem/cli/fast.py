@@ -92,7 +92,8 @@ def parse(argv: list[str]) -> tuple[str, dict[str, Any]] | None:
 
 def run(command: str, arguments: dict[str, Any]) -> int:
     """Run a parsed hot command behind the one error boundary; its exit code."""
-    from pbem.cli import guard, hot
+    import pbem.cli.hot as hot  # the module, not the package: pbem.cli imports this one
+    from pbem.cli.guard import run as guarded
 
     body: Callable[..., None] = getattr(hot, command)
-    return guard.run(body, **arguments)
+    return guarded(body, **arguments)

@@ -9,7 +9,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pbem.cli import guard
+import pbem.cli.guard as guard  # the module: the package pbem.cli builds this app
 from pbem.cli.inputs import check_format, read_input, read_key_file
 
 __all__ = ["GameArg", "app", "boundary", "check_format", "read_input", "read_key_file"]

@@ -10,14 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from pbem.delivery import deadlines
-from pbem.delivery.deadlines import FIELDS, MODERATOR
+from pbem.delivery.deadlines import FIELDS
 from pbem.errors import BlockError, DoesNotFitError, UsageError
-from pbem.orders.orderblock import find_blocks
-from pbem.orders.signatures import parse_public_key, verify
+from pbem.orders.signatures import parse_public_key
 from pbem.pipeline import clock, replace
 from pbem.pipeline import opening as games
 from pbem.pipeline.game import Game
-from pbem.pipeline.replace import moderator_key, parse_replacement, replacement_event
+from pbem.pipeline.replace import parse_replacement, replacement_event
 from pbem.store.entries import Replacement as ReplacementEntry
 from pbem.store.entries import Settings
 from pbem.store.gamefile import GameFile, current_hash, fingerprint, state_hash
@@ -28,16 +27,8 @@ def apply_replacement(path: Path, text: str) -> GameFile:
     with games.locked(path):
         game = games.open_game(path)
         gf = game.gf
-        blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
-        if not blocks:
-            raise BlockError("no moderator block found ('player: moderator')")
-        block = blocks[-1]
-        if (block.game or "").lower() != gf.game_id.lower():
-            raise DoesNotFitError(f"the block is for game '{block.game}', not '{gf.game_id}'")
-        if block.seq != gf.seq or (block.state or "").lower() != fingerprint(current_hash(gf)):
-            raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game "
-                                  f"is at seq {gf.seq}; sign a new one")
-        verify(moderator_key(gf), block.payload(), block.signature or "")
+        # written against the state now: the same checks as any moderator's block
+        block = clock.moderator_lines(gf, text, {gf.seq: fingerprint(current_hash(gf))})
         change = parse_replacement(block)
         entry = gf.roster_entry(change.player)
         if entry is None:

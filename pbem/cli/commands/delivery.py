@@ -3,19 +3,17 @@ replace-player. The guide is docs/delivery.md."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem.cli.typer_app import GameArg, app, boundary, check_format, read_input, read_key_file
-from pbem.errors import IOFailure, UsageError
+from pbem.cli.typer_app import GameArg, app, boundary, check_format
+from pbem.errors import UsageError
 from pbem.lazy import lazy
-from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
-from pbem.words import deadline_passed_text, public_texts, say, sentences
+from pbem.words import deadline_passed_text
 
 if TYPE_CHECKING:
     from pbem.delivery import (
@@ -53,43 +51,15 @@ ConfigOpt = Annotated[Path | None, typer.Option(
     help="Mail settings (TOML); default: pbem.toml beside the game file.")]
 NowOpt = Annotated[str | None, typer.Option(
     help="Act as if it were this time (ISO 8601, e.g. 2027-03-05T18:00Z); default: now.")]
-ModKeyOpt = Annotated[Path | None, typer.Option(
-    "--key", help="The moderator's private key file (a game with a moderator).")]
-ModBlockOpt = Annotated[str | None, typer.Option(
-    "--block", help="Apply a block the moderator signed elsewhere (a file, or -).")]
-PrintOpt = Annotated[bool, typer.Option(
-    "--print", help="Only print the moderator's signed block (to mail to the host).")]
 
 
-def _now(text: str | None) -> datetime:
+def now_from(text: str | None) -> datetime:
     return deadlines.parse_time(text) if text else datetime.now(UTC)
 
 
-def _echo(lines: list[str]) -> None:
+def echo_lines(lines: list[str]) -> None:
     for line in lines:
         typer.echo(line)
-
-
-def _pairs(items: list[str], what: str) -> dict[str, str]:
-    pairs = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise UsageError(f"'{item}' is not {what}")
-        pairs[name.strip().lower()] = value.strip()
-    return pairs
-
-
-def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
-              emails: dict[str, str], key: Path | None, block: str | None,
-              print_block: bool) -> bool:
-    """Log a settings change; True when only the moderator's signed block was printed."""
-    printed = handover.apply_settings(
-        game, changes=changes, nmr=nmr, emails=emails, key=key,
-        block_text=read_input(block) if block is not None else None, print_only=print_block)
-    if printed is not None:
-        typer.echo(printed, nl=False)
-    return printed is not None
 
 
 @app.command()
@@ -107,8 +77,8 @@ def send(
     unknown = [name for name in only if name not in readers]
     if unknown:
         raise UsageError(f"unknown reader '{unknown[0]}'; readers: {', '.join(readers)}")
-    _echo(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
-                             _now(now), only=only)
+    echo_lines(queue.send_reports(game, transport.delivery_for(outbox, settings), settings,
+                                  now_from(now), only=only)
           or ["no one to mail: the roster has no e-mail addresses"])
 
 
@@ -136,17 +106,17 @@ def inbox_command(
     chosen = [x for x in (maildir, mbox, imap) if x is not None]
     if len(chosen) > 1:
         raise UsageError("choose one of --maildir, --mbox and --imap")
-    delivery, moment = transport.delivery_for(outbox, settings), _now(now)
+    delivery, moment = transport.delivery_for(outbox, settings), now_from(now)
     if maildir is not None or mbox is not None:
         items = mailboxes.read_maildir(maildir) if maildir is not None else \
             mailboxes.read_mbox(mbox)  # type: ignore[arg-type]
-        _echo(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
+        echo_lines(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
         return
     url = imap or settings.imap_url
     if url is None:
         raise UsageError("say where the mail is: --maildir DIR, --mbox FILE or --imap URL")
     with mailboxes.imap_messages(url, settings) as items:
-        _echo(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
+        echo_lines(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
 
 
 @app.command()
@@ -171,7 +141,7 @@ def post(
         raise UsageError(f"cannot write {image}: give a file name in an existing folder")
     opened = games.open_game(game, whole=False, head_only=False)
     gf = opened.gf
-    moment = _now(now)
+    moment = now_from(now)
     with mail.open_book(game) as book:
         key = f"post:{channel}"
         model = views.report_model(opened, None, mail.last_posted(book, key)
@@ -203,7 +173,7 @@ def remind(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Mail a reminder, with their report, to each player past their deadline."""
-    settings, moment = mail.load_settings(game, mail_config), _now(now)
+    settings, moment = mail.load_settings(game, mail_config), now_from(now)
     with mail.open_book(game) as book:
         gf = games.open_game(game, whole=False).gf  # the head: the whole log only to compose
         since = book.since(gf, moment)
@@ -235,156 +205,7 @@ def remind(
     waiting = [p for p in late if p not in names]
     if not sent and waiting:
         sent = [f"already reminded: {', '.join(waiting)} (late; --again reminds again)"]
-    _echo((sent or ["no one is late"]) + [f"mail: {line}" for line in bouncing])
-
-
-@app.command()
-@boundary
-def timeout(
-    game: GameArg,
-    player: Annotated[list[str] | None, typer.Option(
-        help="Only this player; repeat for several.")] = None,
-    force: Annotated[bool, typer.Option(help="Apply the defaults now, deadline or not: the "
-                                             "moderator's call, signed with --key.")] = False,
-    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
-    send_mail: Annotated[bool, typer.Option("--mail", help="Mail the new reports.")] = False,
-    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
-) -> None:
-    """Apply the default answer for overdue decisions; the log marks it automatic."""
-    block_text = read_input(block) if block is not None else None
-    moment = _now(now)
-    settings = mail.mail_settings_for_sending(game, mail_config) \
-        if send_mail or outbox else None
-    only = [p.lower() for p in player or []]
-    players = games.open_game(game, whole=False).gf.player_ids()
-    unknown = [p for p in only if p not in players]
-    if unknown:
-        raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
-    if print_block:
-        return typer.echo(timeouts.forced_block(game, only, key), nl=False)
-    # The clock and the decision are read under the same locks (the post book's, then the
-    # game's, as the inbox takes them), so an apply cannot slip in between.
-    results: list[timeouts.TimedOut] = []
-    try:
-        with mail.open_book(game) as book:
-            gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment),
-                                               moment, force=force, only=only, key=key,
-                                               block_text=block_text)
-    except IOFailure as error:  # the post book, after the game file: the timeouts stand
-        if not any(r.lines for r in results):
-            raise
-        typer.echo(f"note: {error}; the timeouts below stand, and the deadline clocks "
-                   "restart on the next mail run", err=True)
-    for result in results:
-        typer.echo(f"{result.player}: {result.note}" if not result.lines else
-                   f"{result.player}: {sentences(public_texts(result.events))}")
-    if not results:
-        typer.echo("no decision is pending")
-    if settings is None:
-        return
-    delivery = transport.delivery_for(outbox, settings)
-    if any(r.lines for r in results):
-        _echo(queue.send_reports(game, delivery, settings, moment, queue=True))
-    else:  # a mail run: what an earlier run left queued goes now
-        sent, failed = queue.flush(game, delivery)
-        _echo(sent + queue.queued_note(failed))
-
-
-@app.command(name="deadlines")
-@boundary
-def deadlines_command(
-    game: GameArg,
-    set_: Annotated[list[str] | None, typer.Option(
-        "--set", help="DECISION=DURATION, e.g. default=72h or agent=1d; repeat.")] = None,
-    unset: Annotated[list[str] | None, typer.Option(help="Remove a decision's deadline.")] = None,
-    nmr: Annotated[str | None, typer.Option(
-        help="Missed main turns: wait (the default) or skip (apply the default answer).")] = None,
-    for_player: Annotated[str | None, typer.Option(
-        "--for", help="Show times in this player's timezone.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
-    now: NowOpt = None, key: ModKeyOpt = None, block: ModBlockOpt = None,
-    print_block: PrintOpt = False,
-) -> None:
-    """Show or set the deadline of each decision and the NMR policy (a logged change, signed
-    with the moderator's --key in a game with a moderator)."""
-    changes: dict[str, str | None] = dict(_pairs(set_ or [], "DECISION=DURATION"))
-    changes.update({name.lower(): None for name in unset or []})
-    moment = _now(now)  # every argument is checked before anything is written
-    if for_player is not None:
-        players = games.open_game(game, whole=False).gf.player_ids()
-        if for_player.lower() not in players:
-            raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
-    if (changes or nmr or block is not None) and _settings(
-            game, changes, nmr, {}, key, block, print_block):
-        return
-    with mail.open_book(game) as book:
-        gf = gamefile.load(game)
-        dues = deadlines.due_now(gf, book.since(gf, moment))
-    policy = deadlines.policy_of(gf)
-    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
-        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    rows = [{"player": d.player, "decision": d.decision,
-             "deadline": deadlines.iso(d.deadline) if d.deadline else None,
-             "local": deadlines.local_time(d.deadline, deadlines.zone_of(
-                 gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
-             "late": d.is_late(moment)} for d in dues]
-    if as_json:
-        typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr, "due": rows}))
-        return
-    shown = ", ".join(f"{k} {v}" for k, v in policy.decisions.items()) or "none"
-    typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}")
-    for row in rows:
-        when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
-            else "no deadline"
-        typer.echo(f"{row['player']} must {row['decision']}: {when}")
-
-
-@app.command()
-@boundary
-def roster(
-    game: GameArg,
-    allowed_signers: Annotated[bool, typer.Option(
-        help="Print an OpenSSH allowed_signers file of the players' keys.")] = False,
-    timezone: Annotated[list[str] | None, typer.Option(
-        help="PLAYER=ZONE, e.g. medici=Europe/Lisbon; repeat.")] = None,
-    digest: Annotated[list[str] | None, typer.Option(
-        help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
-             "day (`pbem digest`); repeat.")] = None,
-    email: Annotated[list[str] | None, typer.Option(
-        help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
-             "moderator's --key in a game with a moderator); repeat.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
-    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
-) -> None:
-    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
-    and e-mail addresses."""
-    zones = _pairs(timezone or [], "PLAYER=ZONE")
-    choices = {name.lower(): value.lower() for name, value in
-               _pairs(digest or [], "PLAYER=each|daily").items()}
-    addresses = {name.lower(): value for name, value in
-                 _pairs(email or [], "PLAYER=ADDRESS").items()}
-    if (addresses or block is not None) and _settings(
-            game, {}, None, addresses, key, block, print_block):
-        return
-    if zones or choices:
-        deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
-                                    choices)
-    gf = gamefile.load(game)
-    if allowed_signers:
-        typer.echo(gitplay.allowed_signers(gf), nl=False)
-        return
-    rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
-             "timezone": p.get("timezone"), "digest": p.get("digest", "each"),
-             "key": parse_public_key(p["key"]).fingerprint()}
-            for p in [*gf.roster["players"],
-                      *([{"id": "moderator", **gf.roster["moderator"]}]
-                        if gf.roster.get("moderator") else [])]]
-    if as_json:
-        typer.echo(json.dumps(rows, ensure_ascii=False))
-        return
-    for row in rows:
-        typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
-                   f"{row['timezone'] or 'UTC'} {row['key']}")
+    echo_lines((sent or ["no one is late"]) + [f"mail: {line}" for line in bouncing])
 
 
 @app.command(name="digest")
@@ -394,42 +215,11 @@ def digest_command(
 ) -> None:
     """Mail the daily digest to the players who chose one and whose day is up (run it from
     cron, e.g. hourly); quiet when there is nothing to send."""
-    settings, moment = mail.mail_settings_for_sending(game, mail_config), _now(now)
+    settings, moment = mail.mail_settings_for_sending(game, mail_config), now_from(now)
     with mail.open_book(game) as book:
         # An hourly run with no digest due reads only the file's head, not the whole log.
         if digests.any_due(games.open_game(game, whole=False).gf, book, moment):
             opened = games.open_game(game, head_only=False)
             queue.put(game, digests.due_digests(opened, book, settings, moment))
     sent, failed = queue.flush(game, transport.delivery_for(outbox, settings))
-    _echo(sent + queue.queued_note(failed))
-
-
-@app.command(name="replace-player")
-@boundary
-def replace_player(
-    game: GameArg,
-    player: Annotated[str | None, typer.Argument(help="The player (bank) to hand over.")] = None,
-    key: ModKeyOpt = None,
-    pub: Annotated[Path | None, typer.Option(help="The new player's .pub file.")] = None,
-    email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
-    name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
-    zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
-    print_block: PrintOpt = False, block: ModBlockOpt = None,
-) -> None:
-    """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
-    if block is not None:
-        text = read_input(block)
-    else:
-        if player is None or key is None:
-            raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
-        new_key = parse_public_key(read_key_file(pub)) if pub else None
-        change = replace.Replacement(
-            player.lower(), new_key.roster_text() if new_key else None,
-            email or (new_key.email if new_key else None),
-            name or (new_key.name if new_key else None), zone)
-        text = replace.replacement_block(gamefile.load(game), change, key)
-        if print_block:
-            typer.echo(text, nl=False)
-            return
-    gf = handover.apply_replacement(game, text)
-    typer.echo(f"seq {gf.seq}: {say(gf.log[-1]['events'][0])}")
+    echo_lines(sent + queue.queued_note(failed))

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+import pbem.cli.hot as hot  # the module: the package pbem.cli builds the app
 from pbem import rulesets
-from pbem.cli import hot
 from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy

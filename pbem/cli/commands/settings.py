@@ -1,0 +1,240 @@
+"""The moderator's commands: timeouts, deadlines and the NMR policy, the roster (time zones,
+digests, e-mail addresses) and replacing a player. Settings changes are logged entries, signed
+by the moderator in a game with one (pbem.pipeline.clock)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pbem.cli.commands.delivery import ConfigOpt, NowOpt, OutboxOpt, echo_lines, now_from
+from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
+from pbem.errors import IOFailure, UsageError
+from pbem.lazy import lazy
+from pbem.orders.signatures import parse_public_key
+from pbem.store import gamefile
+from pbem.words import public_texts, say, sentences
+
+if TYPE_CHECKING:
+    from pbem.delivery import deadlines, gitplay, mail, queue, transport
+    from pbem.pipeline import handover, replace
+    from pbem.pipeline import opening as games
+    from pbem.pipeline import timeout as timeouts
+else:
+    (deadlines, gitplay, mail, queue, transport, games, handover, replace, timeouts) = (
+        lazy(f"pbem.{name}") for name in (
+            "delivery.deadlines", "delivery.gitplay", "delivery.mail", "delivery.queue",
+            "delivery.transport",
+            "pipeline.opening", "pipeline.handover", "pipeline.replace", "pipeline.timeout"))
+
+ModKeyOpt = Annotated[Path | None, typer.Option(
+    "--key", help="The moderator's private key file (a game with a moderator).")]
+ModBlockOpt = Annotated[str | None, typer.Option(
+    "--block", help="Apply a block the moderator signed elsewhere (a file, or -).")]
+PrintOpt = Annotated[bool, typer.Option(
+    "--print", help="Only print the moderator's signed block (to mail to the host).")]
+
+
+def _pairs(items: list[str], what: str) -> dict[str, str]:
+    pairs = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise UsageError(f"'{item}' is not {what}")
+        pairs[name.strip().lower()] = value.strip()
+    return pairs
+
+
+def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
+              emails: dict[str, str], key: Path | None, block: str | None,
+              print_block: bool) -> bool:
+    """Log a settings change; True when only the moderator's signed block was printed."""
+    printed = handover.apply_settings(
+        game, changes=changes, nmr=nmr, emails=emails, key=key,
+        block_text=read_input(block) if block is not None else None, print_only=print_block)
+    if printed is not None:
+        typer.echo(printed, nl=False)
+    return printed is not None
+
+
+@app.command()
+@boundary
+def timeout(
+    game: GameArg,
+    player: Annotated[list[str] | None, typer.Option(
+        help="Only this player; repeat for several.")] = None,
+    force: Annotated[bool, typer.Option(help="Apply the defaults now, deadline or not: the "
+                                             "moderator's call, signed with --key.")] = False,
+    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
+    send_mail: Annotated[bool, typer.Option("--mail", help="Mail the new reports.")] = False,
+    outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
+) -> None:
+    """Apply the default answer for overdue decisions; the log marks it automatic."""
+    block_text = read_input(block) if block is not None else None
+    moment = now_from(now)
+    settings = mail.mail_settings_for_sending(game, mail_config) \
+        if send_mail or outbox else None
+    only = [p.lower() for p in player or []]
+    players = games.open_game(game, whole=False).gf.player_ids()
+    unknown = [p for p in only if p not in players]
+    if unknown:
+        raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
+    if print_block:
+        return typer.echo(timeouts.forced_block(game, only, key), nl=False)
+    # The clock and the decision are read under the same locks (the post book's, then the
+    # game's, as the inbox takes them), so an apply cannot slip in between.
+    results: list[timeouts.TimedOut] = []
+    try:
+        with mail.open_book(game) as book:
+            gf, results = timeouts.run_timeout(game, lambda seen: book.since(seen, moment),
+                                               moment, force=force, only=only, key=key,
+                                               block_text=block_text)
+    except IOFailure as error:  # the post book, after the game file: the timeouts stand
+        if not any(r.lines for r in results):
+            raise
+        typer.echo(f"note: {error}; the timeouts below stand, and the deadline clocks "
+                   "restart on the next mail run", err=True)
+    for result in results:
+        typer.echo(f"{result.player}: {result.note}" if not result.lines else
+                   f"{result.player}: {sentences(public_texts(result.events))}")
+    if not results:
+        typer.echo("no decision is pending")
+    if settings is None:
+        return
+    delivery = transport.delivery_for(outbox, settings)
+    if any(r.lines for r in results):
+        echo_lines(queue.send_reports(game, delivery, settings, moment, queue=True))
+    else:  # a mail run: what an earlier run left queued goes now
+        sent, failed = queue.flush(game, delivery)
+        echo_lines(sent + queue.queued_note(failed))
+
+
+@app.command(name="deadlines")
+@boundary
+def deadlines_command(
+    game: GameArg,
+    set_: Annotated[list[str] | None, typer.Option(
+        "--set", help="DECISION=DURATION, e.g. default=72h or agent=1d; repeat.")] = None,
+    unset: Annotated[list[str] | None, typer.Option(help="Remove a decision's deadline.")] = None,
+    nmr: Annotated[str | None, typer.Option(
+        help="Missed main turns: wait (the default) or skip (apply the default answer).")] = None,
+    for_player: Annotated[str | None, typer.Option(
+        "--for", help="Show times in this player's timezone.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    now: NowOpt = None, key: ModKeyOpt = None, block: ModBlockOpt = None,
+    print_block: PrintOpt = False,
+) -> None:
+    """Show or set the deadline of each decision and the NMR policy (a logged change, signed
+    with the moderator's --key in a game with a moderator)."""
+    changes: dict[str, str | None] = dict(_pairs(set_ or [], "DECISION=DURATION"))
+    changes.update({name.lower(): None for name in unset or []})
+    moment = now_from(now)  # every argument is checked before anything is written
+    if for_player is not None:
+        players = games.open_game(game, whole=False).gf.player_ids()
+        if for_player.lower() not in players:
+            raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
+    if (changes or nmr or block is not None) and _settings(
+            game, changes, nmr, {}, key, block, print_block):
+        return
+    with mail.open_book(game) as book:
+        gf = gamefile.load(game)
+        dues = deadlines.due_now(gf, book.since(gf, moment))
+    policy = deadlines.policy_of(gf)
+    if for_player is not None and gf.roster_entry(for_player.lower()) is None:
+        raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
+    rows = [{"player": d.player, "decision": d.decision,
+             "deadline": deadlines.iso(d.deadline) if d.deadline else None,
+             "local": deadlines.local_time(d.deadline, deadlines.zone_of(
+                 gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
+             "late": d.is_late(moment)} for d in dues]
+    if as_json:
+        typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr, "due": rows}))
+        return
+    shown = ", ".join(f"{k} {v}" for k, v in policy.decisions.items()) or "none"
+    typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}")
+    for row in rows:
+        when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
+            else "no deadline"
+        typer.echo(f"{row['player']} must {row['decision']}: {when}")
+
+
+@app.command()
+@boundary
+def roster(
+    game: GameArg,
+    allowed_signers: Annotated[bool, typer.Option(
+        help="Print an OpenSSH allowed_signers file of the players' keys.")] = False,
+    timezone: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=ZONE, e.g. medici=Europe/Lisbon; repeat.")] = None,
+    digest: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
+             "day (`pbem digest`); repeat.")] = None,
+    email: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
+             "moderator's --key in a game with a moderator); repeat.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
+    key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
+) -> None:
+    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
+    and e-mail addresses."""
+    zones = _pairs(timezone or [], "PLAYER=ZONE")
+    choices = {name.lower(): value.lower() for name, value in
+               _pairs(digest or [], "PLAYER=each|daily").items()}
+    addresses = {name.lower(): value for name, value in
+                 _pairs(email or [], "PLAYER=ADDRESS").items()}
+    if (addresses or block is not None) and _settings(
+            game, {}, None, addresses, key, block, print_block):
+        return
+    if zones or choices:
+        deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
+                                    choices)
+    gf = gamefile.load(game)
+    if allowed_signers:
+        typer.echo(gitplay.allowed_signers(gf), nl=False)
+        return
+    rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
+             "timezone": p.get("timezone"), "digest": p.get("digest", "each"),
+             "key": parse_public_key(p["key"]).fingerprint()}
+            for p in [*gf.roster["players"],
+                      *([{"id": "moderator", **gf.roster["moderator"]}]
+                        if gf.roster.get("moderator") else [])]]
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False))
+        return
+    for row in rows:
+        typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
+                   f"{row['timezone'] or 'UTC'} {row['key']}")
+
+
+@app.command(name="replace-player")
+@boundary
+def replace_player(
+    game: GameArg,
+    player: Annotated[str | None, typer.Argument(help="The player (bank) to hand over.")] = None,
+    key: ModKeyOpt = None,
+    pub: Annotated[Path | None, typer.Option(help="The new player's .pub file.")] = None,
+    email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
+    name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
+    zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
+    print_block: PrintOpt = False, block: ModBlockOpt = None,
+) -> None:
+    """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
+    if block is not None:
+        text = read_input(block)
+    else:
+        if player is None or key is None:
+            raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
+        new_key = parse_public_key(read_key_file(pub)) if pub else None
+        change = replace.Replacement(
+            player.lower(), new_key.roster_text() if new_key else None,
+            email or (new_key.email if new_key else None),
+            name or (new_key.name if new_key else None), zone)
+        text = replace.replacement_block(gamefile.load(game), change, key)
+        if print_block:
+            typer.echo(text, nl=False)
+            return
+    gf = handover.apply_replacement(game, text)
+    typer.echo(f"seq {gf.seq}: {say(gf.log[-1]['events'][0])}")
