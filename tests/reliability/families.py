@@ -135,6 +135,8 @@ def armored_blocks(rng: random.Random, arena: Arena) -> Case:
 
 def mail_messages(rng: random.Random, arena: Arena) -> Case:
     body = arena.block if rng.random() < 0.3 else mutate.text(rng, arena.block)
+    # a mail's text is characters; mutate.mail puts the undecodable bytes into the message
+    body = body.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     raw = mutate.mail(rng, plain(body, "cy@example.org"))
     return Case("mail messages", ["inbox", "{g}", "--maildir", "{d}/Maildir", "--outbox",
                                   "{d}/out"], files={"Maildir/new/1.fuzz": raw})
