@@ -43,6 +43,7 @@ def line(rng: random.Random, legal: str) -> str:
 def text(rng: random.Random, source: str) -> str:
     lines = source.split("\n")
     for _ in range(rng.randint(1, 3)):
+        lines = lines or [""]  # an earlier edit may have deleted the last line
         at = rng.randrange(len(lines))
         match rng.randint(0, 9):
             case 0:
