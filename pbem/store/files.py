@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from pbem.errors import BusyError, IOFailure
+from pbem.errors import BusyError, IOFailure, UsageError
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -47,6 +47,8 @@ def _write_atomic(path: Path, directory: Path, text: str) -> None:
 @contextlib.contextmanager
 def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
     """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
+    if not path.name:  # '' or '/': a folder, and it has no name to lock beside
+        raise UsageError(f"{str(path)!r} is not a game file; give the path of a game file")
     lock_path = path.with_name(path.name + ".lock")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)

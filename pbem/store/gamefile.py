@@ -92,15 +92,15 @@ class GameFile:
 
 
 def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
-    """The nested keys every command reads first: the game's id, each seat's id and key (a
-    missing one was a KeyError; found by the tamper table in tests/security)."""
+    """The nested keys every command reads first: the game's id, each seat's id, key and name
+    (a missing one was a KeyError; found by the tamper table in tests/security and the fuzz)."""
     if not isinstance(game.get("id"), str):
         raise CorruptGameError("game file: 'game.id' should be a string")
     players = roster.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise CorruptGameError("game file: 'roster.players' should be a list of mappings")
     for index, player in enumerate(players):
-        for key in ("id", "key"):
+        for key in ("id", "key", "name"):
             if not isinstance(player.get(key), str):
                 raise CorruptGameError(f"game file: 'roster.players[{index}].{key}' should be "
                                        "a string")

@@ -49,3 +49,27 @@ def test_a_damaged_event_in_the_log_is_a_corrupt_game_not_a_crash(tmp_path: Path
         result = pbem(command, str(edited))
         assert result.exit_code == 5 and "cannot be put in words" in result.stderr, \
             (command, result.stderr)
+
+
+def test_an_empty_or_root_game_path_is_a_usage_error(tmp_path: Path) -> None:
+    """Fuzz input 6787: `pbem apply '' KEY` crashed naming the lock beside a nameless path."""
+    game = copy_game("pax", tmp_path)
+    before = snapshot(tmp_path)
+    for path in ("", "/"):
+        result = pbem("apply", path, str(game))
+        assert result.exit_code == 2 and "is not a game file" in result.stderr, result.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_a_seat_without_a_name_is_a_corrupt_game(tmp_path: Path) -> None:
+    """Fuzz input 12740: a roster entry whose name was deleted crashed `map` and the reports."""
+    game = copy_game("pax", tmp_path)
+    text = game.read_text()
+    start = text.index("\n  players:\n")
+    name = text.index("\n    name: ", start)
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(text[:name] + text[text.index("\n", name + 1):])
+    for command in ("map", "report", "status", "verify"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and ".name' should be a string" in result.stderr, \
+            (command, result.stderr)
