@@ -129,3 +129,17 @@ def test_a_mailed_timeout_the_policy_does_not_allow_is_set_aside(game: Path,
     lines, out = mailed(tmp_path, game, block)
     assert any("applied to no one" in line and "'wait'" in line for line in lines), lines
     assert game.read_bytes() == before and not out.messages
+
+
+def test_a_mailed_replacement_is_applied(game: Path, tmp_path: Path) -> None:
+    seat = acting(game)
+    keygen = runner.invoke(app, ["keygen", "dora", "--email", "dora@example.org", "--dir",
+                                 str(tmp_path)])
+    assert keygen.exit_code == 0, keygen.stderr
+    block = printed("replace-player", str(game), seat, "--key", str(tmp_path / "max.key"),
+                    "--pub", str(tmp_path / "dora.pub"), "--print")
+    lines, _ = mailed(tmp_path, game, block)
+    assert any("applied as seq 1" in line for line in lines), lines
+    entry = gamefile.load(game).roster_entry(seat)
+    assert entry is not None and entry["name"] == "dora"
+    verified(game)
