@@ -94,6 +94,8 @@ def check_roster(gf: GameFile, entries: list[Entry]) -> None:
     log = rebuild(entries)
     players = gf.roster["players"]
     if log.names is not None:
+        if [p["id"] for p in players] != list(gf.state.get("seats") or []):
+            raise CorruptGameError("the roster's seats are not the game's, in its order")
         if {str(p["id"]): p.get("name") for p in players} != log.names:
             raise CorruptGameError("the roster's player names are not the ones the game began "
                                    "with, as changed by its logged roster changes")

@@ -62,6 +62,13 @@ def test_a_host_who_renames_a_seat_is_caught(tmp_path: Path) -> None:
     assert code == 5 and "player names" in err
 
 
+def test_a_host_who_reorders_the_seats_is_caught(tmp_path: Path) -> None:
+    """The roster's order is the order mail and reports list the seats in: the game's."""
+    game = make_game(tmp_path)
+    code, err = edited(game, lambda d: d["roster"]["players"].reverse())
+    assert code == 5 and "seats" in err
+
+
 def test_a_host_who_swaps_the_moderators_address_is_caught(tmp_path: Path) -> None:
     """The moderator's address is where a host would divert the moderator's mail (the signed
     blocks a moderator sends, the moderator's reports): no command changes it."""
