@@ -13,7 +13,7 @@ Run in the public pass: it needs no state, so it holds before a moderated game's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pbem.errors import CorruptGameError, PbemError
@@ -35,7 +35,6 @@ class Rebuilt:
     emails: dict[str, str] | None = None  # before format 3: until the adopted snapshot
     deadlines: Data | None = None
     written: bool = False  # a logged change wrote `roster.deadlines`: it must be there
-    problems: list[str] = field(default_factory=list)
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
