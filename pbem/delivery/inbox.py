@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem import words
-from pbem.delivery import bounces, deadlines, queue
+from pbem.delivery import bounces, deadlines, moderator_mail, queue
 from pbem.delivery.digests import report_messages
 from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, subject_for
 from pbem.delivery.mailboxes import Incoming
@@ -44,7 +44,7 @@ from pbem.errors import (
     UsageError,
 )
 from pbem.orders.orderblock import OrderBlock
-from pbem.pipeline import apply, handover
+from pbem.pipeline import apply
 from pbem.pipeline import opening as games_
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
@@ -196,12 +196,14 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
         text = "\n".join(block.text for block in blocks)
         events: list[dict[str, object]] = []
         signer: str | None = None
+        moderator = bool(blocks) and all((b.player or "").lower() == deadlines.MODERATOR
+                                         for b in blocks)
         try:
             if error:
                 raise BlockError(error)
-            if blocks and all((b.player or "").lower() == deadlines.MODERATOR for b in blocks):
-                gf = handover.apply_replacement(path, text)
-                events = list(gf.log[-1]["events"])
+            if moderator:  # a replacement, a settings change or forced timeouts
+                events = moderator_mail.apply_moderator_block(
+                    path, text, item.message, lambda gf: book.since(gf, now), now)
             else:
                 applied = apply.apply_block(path, text)
                 events, signer = applied.events, applied.player
@@ -218,6 +220,9 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             game = games_.open_game(path, head_only=False)
             found = already_applied(game.gf, blocks) \
                 if isinstance(failure, DoesNotFitError) else None
+            if found is None and moderator:  # the host looks at it: no reply to a forger
+                return Handled(f"set aside: the moderator's block was not applied: {failure}",
+                               "aside")
             if found is None:
                 outgoing = rejection(item, game, book, str(failure), settings, now)
                 queue.put(path, outgoing)

@@ -56,6 +56,16 @@ def snapshot(gf: GameFile) -> Data:
             "emails": {str(p["id"]): str(p.get("email") or "") for p in gf.roster["players"]}}
 
 
+def identities(gf: GameFile) -> Data:
+    """Who the roster names: each seat's name, and the moderator's name and address (None: no
+    moderator). Since format 4 the setup entry's settings hold them, so the trail fixes them;
+    a seat's name changes only by a replacement entry, the moderator's never."""
+    moderator = gf.roster.get("moderator")
+    return {"names": {str(p["id"]): str(p.get("name") or "") for p in gf.roster["players"]},
+            "moderator": {"name": str(moderator.get("name") or ""),
+                          "email": str(moderator.get("email") or "")} if moderator else None}
+
+
 def start(settings: Data) -> str:
     """The trail of a game begun with these settings (fixed by its setup entry)."""
     return hashlib.sha256(b"pbem-trail\n" + canonical_json(settings)).hexdigest()

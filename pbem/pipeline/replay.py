@@ -29,6 +29,7 @@ from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
 from pbem.pipeline.replay_checks import check_head, check_public, first_keys, one_block, roster_step
+from pbem.pipeline.roster_checks import check_roster
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
@@ -84,6 +85,7 @@ def verify(path: Path, gf: GameFile, secrets_file: Path | None = None,
     check_head(gf, entries)
     keys = first_keys(gf, entries)
     check_public(gf, entries, dict(keys))
+    check_roster(gf, entries)  # names, e-mails and deadlines, rebuilt from the log
     seed = seeds.known_seed(path, gf, secrets_file)
     game = from_gamefile(gf, seed, path)
     if game.projection.hidden and seed is None:
@@ -156,20 +158,7 @@ class Replay:
                                    f"(after log entry seq {self.entries[-1].seq})")
         if self.keys != {p["id"]: p["key"] for p in self.gf.roster["players"]}:
             raise CorruptGameError("the roster's keys do not match its logged roster changes")
-        self.check_settings_in_roster()
         return table
-
-    def check_settings_in_roster(self) -> None:
-        """The roster's deadlines and e-mails are the ones the log says are in force."""
-        if self.policy is None:
-            return
-        now = clock.snapshot(self.gf)
-        if now["deadlines"] != clock.policy_data(self.policy):
-            raise CorruptGameError("the roster's deadlines or NMR policy are not the ones its "
-                                   "logged settings changes set")
-        if now["emails"] != self.emails:
-            raise CorruptGameError("the roster's e-mail addresses are not the ones its logged "
-                                   "settings and roster changes set")
 
     def setup(self, entry: Entry) -> Table:
         if entry.seq != 0:

@@ -73,7 +73,8 @@ def create_game(
         else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
     gf = GameFile(game, roster, randomness, 0, {}, [], [])
-    settings = clock.snapshot(gf)  # deadlines and e-mails, bound by the header's trail
+    # deadlines, e-mails and names, bound by the header's trail
+    settings = {**clock.snapshot(gf), **clock.identities(gf)}
     game[clock.TRAIL] = clock.start(settings)
     projection = projection_for(ruleset, gf)
     gf.state = projection.state(ruleset, table.state)

@@ -110,7 +110,9 @@ class Entry:
 @dataclass
 class Setup(Entry):
     kind: ClassVar[str] = "setup"
-    settings: Data | None = None  # since format 3: the deadlines and e-mails the game began with
+    # since format 3: the deadlines and e-mails the game began with; since format 4 also the
+    # seats' names and the moderator's name and e-mail (pbem.pipeline.clock.identities)
+    settings: Data | None = None
 
     def body(self) -> Data:
         return {} if self.settings is None else {"settings": self.settings}
@@ -312,6 +314,10 @@ def _settings_of(r: _Reader, key: str, default: Any) -> Data | None:
     if key == "settings":
         _settings_of(inner, "deadlines", ...)
         inner.mapping_of_strings("emails")
+        if "names" in value:  # since format 4, with the moderator's name and address
+            inner.mapping_of_strings("names")
+            if inner.get("moderator", dict, None) is not None:
+                inner.mapping_of_strings("moderator")
     else:
         inner.mapping_of_strings("decisions")
         inner.get("nmr", str)

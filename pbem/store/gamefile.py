@@ -24,10 +24,12 @@ from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
-# changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock). An
-# older file is read as it is, and its old entries stay as written when a new pbem appends.
-FORMAT = 3
-READABLE_FORMATS = (1, 2, 3)
+# changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
+# Format 4: the setup entry's settings also fix each seat's name and the moderator's name and
+# e-mail (a game begun before keeps its names unbound). An older file is read as it is, and its
+# old entries stay as written when a new pbem appends.
+FORMAT = 4
+READABLE_FORMATS = (1, 2, 3, 4)
 TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", "log")
 MAX_FILE_BYTES = 32 << 20  # far above any real game; a bigger file is damage or an attack
 

@@ -14,6 +14,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import acting, block_for, legal
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "format2"
@@ -57,7 +58,7 @@ def test_a_format2_game_adopts_its_settings_on_the_next_change(tmp_path: Path) -
        "--now", "2027-03-02T00:00:00Z")
     data = yaml.safe_load(game.read_text())
     adopted, change = data["log"][-2], data["log"][-1]
-    assert data["format"] == 3 and "trail" in data["game"]
+    assert data["format"] == gamefile.FORMAT and "trail" in data["game"]
     assert adopted["kind"] == "settings" and adopted["adopted"] is True
     assert adopted["deadlines"] == before["roster"]["deadlines"]  # the policy then in force
     assert change["deadlines"]["nmr"] == "skip" and "player: moderator" in change["block"]
