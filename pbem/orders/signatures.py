@@ -105,6 +105,23 @@ def write_keypair(directory_or_prefix: Path, name: str, email: str | None) -> tu
     A directory gets `NAME.key` and `NAME.pub` inside it; any other path is a prefix
     (`keys/ada` gives `keys/ada.key`).
     """
+    try:
+        key_path, pub_path = _new_key_paths(directory_or_prefix, name)
+    except OSError as error:  # a name too long for the file system, say
+        raise UsageError(f"{str(directory_or_prefix / name)[:60]!r} cannot be used for a key "
+                         f"file: {error.strerror or error}") from None
+    private = Ed25519PrivateKey.generate()
+    pub_text = public_key_line(_raw_public(private), name, email) + "\n"
+    _write_new(key_path, private_key_file_text(private).encode("ascii"), 0o600)
+    try:
+        _write_new(pub_path, pub_text.encode("utf-8"), 0o644)
+    except UsageError:
+        key_path.unlink()  # never leave half a pair behind
+        raise
+    return key_path, pub_path
+
+
+def _new_key_paths(directory_or_prefix: Path, name: str) -> tuple[Path, Path]:
     if directory_or_prefix.is_dir():
         if not name or name in (".", "..") or any(char in name for char in "/\\\0"):
             raise UsageError(f"{name!r} cannot be used as a key file name")
@@ -116,14 +133,6 @@ def write_keypair(directory_or_prefix: Path, name: str, email: str | None) -> tu
     for path in (key_path, pub_path):
         if path.exists():
             raise UsageError(f"{path} already exists; remove it first to make a new key")
-    private = Ed25519PrivateKey.generate()
-    pub_text = public_key_line(_raw_public(private), name, email) + "\n"
-    _write_new(key_path, private_key_file_text(private).encode("ascii"), 0o600)
-    try:
-        _write_new(pub_path, pub_text.encode("utf-8"), 0o644)
-    except UsageError:
-        key_path.unlink()  # never leave half a pair behind
-        raise
     return key_path, pub_path
 
 

@@ -320,7 +320,9 @@ def load_head(path: Path) -> tuple[GameFile, str | None]:
     # `log` is the last top-level key; nested keys are indented, so this finds the top one.
     at = text.find(_LOG_KEY)
     if at < 0 or not text.endswith("\n"):
-        return load_text(text), None
+        whole = load_text(text)
+        check_state(whole)  # the same check as the split read's check_tail
+        return whole, None
     head = load_text(text[:at + 1] + _EMPTY_LOG)
     log_text = text[at + len(_LOG_KEY):]
     check_tail(head, log_text)

@@ -24,8 +24,12 @@ def commitment(seed: bytes) -> str:
 
 
 def seed_path(game_path: Path, gf: GameFile) -> Path:
-    name = gf.randomness.get("seed_file") or game_path.with_suffix(".seed").name
-    return game_path.resolve().parent / str(name)
+    name = str(gf.randomness.get("seed_file") or game_path.with_suffix(".seed").name)
+    if name in (".", "..") or any(c in name for c in "/\\\0"):
+        # the file sits beside the game: a path from the file must not lead elsewhere
+        raise CorruptGameError("game file: 'randomness.seed_file' should be a file name beside "
+                               "the game file")
+    return game_path.resolve().parent / name
 
 
 def write_seed_file(path: Path, seed: bytes) -> None:

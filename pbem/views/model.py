@@ -11,6 +11,7 @@ from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
+from pbem.store.entries import read_all
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 from pbem.words import choice_text, decision_phrase, draw_texts, say
 
@@ -60,6 +61,7 @@ def history_for(gf: GameFile, viewer: str | None,
     """What happened since the viewer's last block; for the public, since the last post on
     the channel (`posted`: the seq it covered up to), else the last entry only."""
     entries = gf.log
+    read_all(entries)  # typed: a damaged entry is a corrupt file that names it, not a crash
     start = len(entries) - 1
     if viewer is None and posted is not None:
         start = next((i for i, e in enumerate(entries) if int(e["seq"]) > posted), start)

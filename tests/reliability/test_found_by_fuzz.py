@@ -73,3 +73,46 @@ def test_a_seat_without_a_name_is_a_corrupt_game(tmp_path: Path) -> None:
         result = pbem(command, str(edited))
         assert result.exit_code == 5 and ".name' should be a string" in result.stderr, \
             (command, result.stderr)
+
+
+def test_a_log_entry_without_a_kind_is_a_corrupt_game(tmp_path: Path) -> None:
+    """Fuzz input 17924: `post` read the log's entries untyped and crashed on a missing kind."""
+    game = copy_game("pax", tmp_path)
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(game.read_text().replace("\n  kind: setup\n", "\n", 1))
+    for command in ("post", "report"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and "'kind' is missing" in result.stderr, \
+            (command, result.stderr)
+
+
+def test_a_file_that_cannot_be_read_head_only_is_still_checked(tmp_path: Path) -> None:
+    """Fuzz input 19424: a file with no final newline was read whole by status and options
+    without the check of its state against the log, and a damaged agenda crashed them."""
+    game = copy_game("pax", tmp_path)
+    edited = tmp_path / "edited.yaml"
+    text = game.read_text()
+    agenda = text.index("\nagenda:\n") + len("\nagenda:\n")
+    edited.write_text((text[:agenda] + "- id: n1\n" + text[agenda:]).rstrip("\n"))
+    for command in ("options", "status"):
+        result = pbem(command, str(edited))
+        assert result.exit_code == 5 and "does not match the state" in result.stderr, \
+            (command, result.stderr)
+
+
+def test_a_seed_file_name_that_leads_elsewhere_is_a_corrupt_game(tmp_path: Path) -> None:
+    """Fuzz input 32336: a NUL in randomness.seed_file crashed the open; a path is refused too."""
+    game = copy_game("pax", tmp_path)
+    for name in ('"\\0"', "../elsewhere.seed", "/tmp/x.seed"):
+        edited = tmp_path / "edited.yaml"
+        edited.write_text(game.read_text().replace("seed_file: lisbon.seed",
+                                                   f"seed_file: {name}", 1))
+        result = pbem("options", str(edited))
+        assert result.exit_code == 5 and "seed_file" in result.stderr, (name, result.stderr)
+
+
+def test_a_key_name_too_long_for_the_file_system_is_a_usage_error(tmp_path: Path) -> None:
+    """Fuzz input 26539: keygen with a 300-letter name crashed in the file system's check."""
+    result = pbem("keygen", "x" * 300, "--dir", str(tmp_path))
+    assert result.exit_code == 2 and "File name too long" in result.stderr, result.stderr
+    assert list(tmp_path.iterdir()) == []
