@@ -82,12 +82,15 @@ def _set_seats(out: Rebuilt, entry: Settings) -> None:
     if out.seats is None:  # a game begun before format 4: not bound
         return
     for key, values in (entry.seats or {}).items():
-        if key not in out.seats:
+        if key not in out.seats or key not in SEAT_SETTINGS:
             raise _bad(entry.seq, f"settings: unknown setting '{key}'")
         for player, value in values.items():
             if player not in out.seats[key]:
                 raise _bad(entry.seq, f"settings: unknown player '{player}'")
-            out.seats[key][player] = value
+            try:
+                out.seats[key][player] = SEAT_SETTINGS[key](value)
+            except PbemError as error:  # a value pbem would not have written
+                raise _bad(entry.seq, f"settings: {error}") from None
 
 
 def _hand_over(out: Rebuilt, entry: Replacement) -> None:
