@@ -8,37 +8,19 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
-from typer.testing import CliRunner
 
-from pbem.cli import app
 from pbem.delivery import deadlines
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import make_game
+from tests.security.test_names_bound import cli, edited
 
 FORMAT3 = Path(__file__).resolve().parents[1] / "fixtures" / "format3"
-runner = CliRunner()
 NOON = datetime(2027, 3, 5, 12, 0, tzinfo=UTC)  # a deadline: noon in Lisbon, 02:00 on Kiritimati
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    assert "Traceback" not in result.output
-    return result.exit_code, result.stdout, result.stderr
-
-
-def edited(game: Path, edit: Callable[[dict[str, Any]], None]) -> tuple[int, str]:
-    """Apply `edit` to the file as a host would, then verify it."""
-    data = yaml.safe_load(game.read_text())
-    edit(data)
-    game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    code, _, err = cli("verify", str(game))
-    return code, err
 
 
 def seat(data: dict[str, Any], player: str) -> dict[str, Any]:
