@@ -45,6 +45,8 @@ def _settings(args: Mapping[str, Any]) -> str:
         said.append(f"deadlines: {shown}; NMR policy: {args['nmr']}")
     if args.get("emails"):
         said.append("new e-mail address for " + ", ".join(str(p) for p in args["emails"]))
+    for key, players in dict(args.get("seats") or {}).items():
+        said.append(f"new {key} for " + ", ".join(str(p) for p in players))
     return "Settings: " + "; ".join(said) + "."
 
 

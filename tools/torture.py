@@ -199,7 +199,8 @@ def pairs(rounds: int, scratch: Path, rng: random.Random) -> None:
             ok("timeout", str(game), "--now", T0)
             rival = {
                 "timeout": ["timeout", str(game), "--now", LATE],
-                "roster": ["roster", str(game), "--timezone", "coeur=Europe/Lisbon"],
+                "roster": ["roster", str(game), "--timezone", "coeur=Europe/Lisbon",
+                           "--key", str(game.parent / "max.key")],  # a logged change
                 "new": ["new", str(game), "--player", str(folder / "ada.pub"), "--player",
                         str(folder / "ben.pub")],
             }.get(other)

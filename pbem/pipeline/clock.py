@@ -13,15 +13,18 @@ A game begun before format 3 has no trail: the first such entry pbem writes to i
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.core.table import event
 from pbem.delivery.deadlines import (
+    DIGESTS,
     MODERATOR,
     NMR_POLICIES,
     Policy,
+    check_zone,
     iso,
     parse_duration,
     parse_time,
@@ -36,6 +39,25 @@ from pbem.store.gamefile import GameFile, canonical_json, current_hash, fingerpr
 
 TRAIL = "trail"
 Data = dict[str, Any]
+SeatValues = dict[str, dict[str, str]]  # setting -> player -> value
+
+
+def _zone(value: str) -> str:
+    check_zone(value)
+    return value
+
+
+def _digest(value: str) -> str:
+    if value.lower() not in DIGESTS:
+        raise UsageError(f"unknown digest '{value[:60]}'; choose {' or '.join(DIGESTS)}")
+    return value.lower()
+
+
+# A seat's own settings, kept in its roster entry under the same key. Since format 4 the setup
+# entry fixes them ("" = not set) and each change is a logged `settings` entry (`pbem roster
+# --KEY PLAYER=VALUE`; the moderator's block line `KEY PLAYER VALUE`), which verify rebuilds.
+# Adding one is one line here: its name and a check that returns the value as stored.
+SEAT_SETTINGS: dict[str, Callable[[str], str]] = {"timezone": _zone, "digest": _digest}
 
 
 def has_moderator(gf: GameFile) -> bool:
@@ -66,6 +88,29 @@ def identities(gf: GameFile) -> Data:
                           "email": str(moderator.get("email") or "")} if moderator else None}
 
 
+def seat_settings(gf: GameFile) -> SeatValues:
+    """Each seat's own settings (SEAT_SETTINGS) as the roster holds them, "" where unset."""
+    return {key: {str(p["id"]): p.get(key, "") for p in gf.roster["players"]}
+            for key in SEAT_SETTINGS}
+
+
+def binds_seats(gf: GameFile) -> bool:
+    """Whether the game's setup fixed its seats' own settings (since format 4)."""
+    settings = gf.log[0].get("settings") if gf.log else None
+    return isinstance(settings, dict) and "seats" in settings
+
+
+def check_seats(seats: SeatValues) -> SeatValues:
+    """Each setting known and each value checked (UsageError), as stored."""
+    checked: SeatValues = {}
+    for key, values in seats.items():
+        if key not in SEAT_SETTINGS:
+            raise UsageError(f"unknown setting '{key[:40]}'; settings: "
+                             f"{', '.join(SEAT_SETTINGS)}")
+        checked[key] = {player: SEAT_SETTINGS[key](value) for player, value in values.items()}
+    return {key: values for key, values in checked.items() if values}
+
+
 def start(settings: Data) -> str:
     """The trail of a game begun with these settings (fixed by its setup entry)."""
     return hashlib.sha256(b"pbem-trail\n" + canonical_json(settings)).hexdigest()
@@ -92,24 +137,29 @@ def bound(game_header: Data, entry: Entry) -> Data:
     return header
 
 
-def settings_event(policy: Data | None, emails: dict[str, str] | None) -> Data:
+def settings_event(policy: Data | None, emails: dict[str, str] | None,
+                   seats: SeatValues | None = None) -> Data:
     args: Data = {}
     if policy is not None:
         args.update(decisions=dict(policy["decisions"]), nmr=policy["nmr"])
     if emails is not None:
         args["emails"] = sorted(emails)
+    if seats:  # who changed what, not the values (as for e-mails)
+        args["seats"] = {key: sorted(values) for key, values in sorted(seats.items())}
     return event("pbem.settings", kind="settings", **args)
 
 
 # --- the moderator's blocks -----------------------------------------------------------------
 
 
-def settings_lines(deadlines: Data | None, emails: dict[str, str] | None) -> list[str]:
+def settings_lines(change: Change) -> list[str]:
     lines = []
-    if deadlines is not None:
-        lines.append(f"nmr {deadlines['nmr']}")
-        lines += [f"deadline {k} {v}" for k, v in sorted(deadlines["decisions"].items())]
-    lines += [f"email {p} {a}" for p, a in sorted((emails or {}).items())]
+    if change.deadlines is not None:
+        lines.append(f"nmr {change.deadlines['nmr']}")
+        lines += [f"deadline {k} {v}" for k, v in sorted(change.deadlines["decisions"].items())]
+    lines += [f"email {p} {a}" for p, a in sorted((change.emails or {}).items())]
+    lines += [f"{key} {p} {v}" for key, values in sorted((change.seats or {}).items())
+              for p, v in sorted(values.items())]
     return lines
 
 
@@ -117,15 +167,19 @@ def settings_lines(deadlines: Data | None, emails: dict[str, str] | None) -> lis
 class Change:
     deadlines: Data | None
     emails: dict[str, str] | None
+    seats: SeatValues | None = None  # SEAT_SETTINGS changed: setting -> player -> value
 
 
 def parse_settings(block: OrderBlock) -> Change:
     """A moderator's settings block: `nmr POLICY` then `deadline DECISION DURATION` lines (the
-    whole policy now in force), and/or `email PLAYER ADDRESS` lines."""
+    whole policy now in force), and/or `email PLAYER ADDRESS` lines, and/or a seat's own
+    setting, `KEY PLAYER VALUE` (SEAT_SETTINGS)."""
     deadlines: Data | None = None
     emails: dict[str, str] = {}
+    seats: SeatValues = {}
     for line in block.lines:
         words = line.text.split()
+        key = words[0] if words else ""
         if words[:1] == ["nmr"] and len(words) == 2 and words[1] in NMR_POLICIES \
                 and deadlines is None:
             deadlines = {"decisions": {}, "nmr": words[1]}
@@ -134,10 +188,13 @@ def parse_settings(block: OrderBlock) -> Change:
             deadlines["decisions"][words[1]] = words[2]
         elif words[:1] == ["email"] and len(words) == 3 and words[1] not in emails:
             emails[words[1]] = check_address(words[2])
+        elif key in SEAT_SETTINGS and len(words) == 3 and words[1] not in seats.get(key, {}):
+            seats.setdefault(key, {})[words[1]] = SEAT_SETTINGS[key](words[2])
         else:
             raise BlockError(f"line {line.number}: expected 'nmr wait|skip', 'deadline DECISION "
-                             "DURATION' or 'email PLAYER ADDRESS'")
-    return Change(deadlines, emails or None)
+                             "DURATION', 'email PLAYER ADDRESS' or "
+                             f"'{'|'.join(SEAT_SETTINGS)} PLAYER VALUE'")
+    return Change(deadlines, emails or None, seats or None)
 
 
 def moderator_private(gf: GameFile, key_path: Path) -> Any:
@@ -255,5 +312,5 @@ def check_settings(gf: GameFile, entry: Settings, window: dict[int, str]) -> Non
         change = parse_settings(block)
     except (BlockError, UsageError) as error:
         raise ValueError(f"moderator's block: {error}") from None
-    if change != Change(entry.deadlines, entry.emails):
+    if change != Change(entry.deadlines, entry.emails, entry.seats):
         raise ValueError("the change is not the one the moderator signed")

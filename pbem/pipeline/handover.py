@@ -1,7 +1,7 @@
 """Roster and settings changes applied through the one commit point: `replace-player` (a
 moderator-signed block hands a seat to someone new, a `replacement` entry; its checks:
-pbem.pipeline.replace), and deadlines, the NMR policy and e-mail addresses (a `settings` entry,
-moderator-signed in a game with a moderator; pbem.pipeline.clock)."""
+pbem.pipeline.replace), and deadlines, the NMR policy, e-mail addresses and seats' own settings
+(a `settings` entry, moderator-signed in a game with a moderator; pbem.pipeline.clock)."""
 
 from __future__ import annotations
 
@@ -87,8 +87,10 @@ def _advance(game: Game, entry: Settings) -> None:
 
 def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | None,
                    emails: dict[str, str], key: Path | None = None,
-                   block_text: str | None = None, print_only: bool = False) -> str | None:
-    """Change deadlines, the NMR policy or e-mail addresses: one `settings` entry. A game with a
+                   block_text: str | None = None, print_only: bool = False,
+                   seats: clock.SeatValues | None = None) -> str | None:
+    """Change deadlines, the NMR policy, e-mail addresses or seats' own settings (time zones,
+    digests: clock.SEAT_SETTINGS): one `settings` entry. A game with a
     moderator needs the moderator's key (`key`) or block (`block_text`). With `print_only`, the
     signed block comes back and nothing is written."""
     with games.locked(path):
@@ -104,14 +106,16 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                                  "a block")
             block = clock.moderator_lines(gf, block_text, window)
             change = clock.parse_settings(block)
+            _check_change(gf, change)
             digest = clock.payload_digest(block)
             signed: tuple[str, str] | None = (block.text, digest)
             if any(e.get("payload_sha256") == digest for e in game.recent()):
                 raise DoesNotFitError("already applied: this block of the moderator's was "
                                       "applied before, so nothing changed")
         else:
-            change = _change(gf, changes, nmr, emails)
-            lines = clock.settings_lines(change.deadlines, change.emails)
+            change = _change(gf, changes, nmr, emails, seats or {})
+            _check_change(gf, change)  # every argument, before the moderator's key is asked
+            lines = clock.settings_lines(change)
             if moderated and key is None:
                 raise UsageError("this game has a moderator: give --key MODERATOR.key (or "
                                  "--block FILE, a block the moderator signed)")
@@ -125,12 +129,12 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                 signed = (block.text, clock.payload_digest(block))
             elif print_only:
                 raise UsageError("this game has no moderator: there is no block to print")
-        _check_change(gf, change)
         if _unchanged(gf, change):
             return None  # nothing to log
         entry = Settings(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
-                         events=[clock.settings_event(change.deadlines, change.emails)],
-                         deadlines=change.deadlines, emails=change.emails,
+                         events=[clock.settings_event(change.deadlines, change.emails,
+                                                      change.seats)],
+                         deadlines=change.deadlines, emails=change.emails, seats=change.seats,
                          block=signed[0] if signed else None,
                          payload_sha256=signed[1] if signed else None)
         apply_change(gf, change)
@@ -140,30 +144,34 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
 
 
 def _change(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
-            emails: dict[str, str]) -> clock.Change:
+            emails: dict[str, str], seats: clock.SeatValues) -> clock.Change:
     policy = None
     if changes or nmr:
         policy = clock.policy_data(deadlines.merged_policy(gf, changes, nmr))
     for address in emails.values():
         replace.check_address(address)
-    return clock.Change(policy, dict(sorted(emails.items())) or None)
+    return clock.Change(policy, dict(sorted(emails.items())) or None,
+                        clock.check_seats(seats) or None)
 
 
 def _check_change(gf: GameFile, change: clock.Change) -> None:
     if change.deadlines is not None:
         deadlines.merged_policy(gf, dict(change.deadlines["decisions"]),
                                 str(change.deadlines["nmr"]))
-    for player in change.emails or {}:
+    clock.check_seats(change.seats or {})
+    for player in [*(change.emails or {}), *(p for v in (change.seats or {}).values() for p in v)]:
         if gf.roster_entry(player) is None:
             raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
-    if change.deadlines is None and not change.emails:
+    if change.deadlines is None and not change.emails and not change.seats:
         raise UsageError("nothing to change")
 
 
 def _unchanged(gf: GameFile, change: clock.Change) -> bool:
-    now = clock.snapshot(gf)
+    now, held = clock.snapshot(gf), clock.seat_settings(gf)
     return change.deadlines in (None, now["deadlines"]) and all(
-        now["emails"].get(p) == a for p, a in (change.emails or {}).items())
+        now["emails"].get(p) == a for p, a in (change.emails or {}).items()) and all(
+        held[key].get(p) == v for key, values in (change.seats or {}).items()
+        for p, v in values.items())
 
 
 def apply_change(gf: GameFile, change: clock.Change) -> None:
@@ -171,7 +179,8 @@ def apply_change(gf: GameFile, change: clock.Change) -> None:
     if change.deadlines is not None:
         deadlines.store_policy(gf, deadlines.Policy(dict(change.deadlines["decisions"]),
                                                      str(change.deadlines["nmr"])))
-    for player, address in (change.emails or {}).items():
-        entry = gf.roster_entry(player)
-        assert entry is not None
-        entry["email"] = address
+    for field, values in [("email", change.emails or {}), *(change.seats or {}).items()]:
+        for player, value in values.items():
+            entry = gf.roster_entry(player)
+            assert entry is not None
+            entry[field] = value

@@ -229,7 +229,7 @@ class Replay:
                 if player not in self.emails:
                     raise ValueError(f"unknown player '{player}'")
                 self.emails[player] = address
-        return [clock.settings_event(entry.deadlines, entry.emails)]
+        return [clock.settings_event(entry.deadlines, entry.emails, entry.seats)]
 
     def adjudicate(self, table: Table, player: str, block: object, chance: Chance
                    ) -> list[Event]:

@@ -1,12 +1,16 @@
-"""verify's check of the roster against the log (issue 21 §1): the names, e-mail addresses and
-deadlines the roster holds are rebuilt from the log alone and must be the roster's.
+"""verify's check of the roster against the log (issue 21 §1): the names, e-mail addresses,
+deadlines and seats' own settings the roster holds are rebuilt from the log alone and must be
+the roster's.
 
 What the log fixes: the setup entry's settings (the deadlines and e-mails the game began with;
-since format 4 each seat's name and the moderator's name and e-mail), the settings entries
-(deadlines, the NMR policy, e-mails; an `adopted` snapshot starts a game begun before format 3),
+since format 4 each seat's name, its own settings (time zone, digest: clock.SEAT_SETTINGS) and
+the moderator's name and e-mail), the settings entries (deadlines, the NMR policy, e-mails,
+seats' own settings; an `adopted` snapshot starts a game begun before format 3),
 and the replacement entries (a seat's new name or e-mail, as the moderator signed it, taken
 over from the name and e-mail the seat had: the entry's `old` must be those). The setup entry's
 settings seed the header's trail, which every state hash covers, so none of it can be edited.
+A game whose setup fixed its seats' own settings holds no roster key pbem does not know: an
+unknown key would be a setting nothing binds (docs/security.md).
 
 Run in the public pass: it needs no state, so it holds before a moderated game's reveal too.
 """
@@ -16,7 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.delivery.deadlines import FIELDS
 from pbem.errors import CorruptGameError, PbemError
+from pbem.pipeline.clock import SEAT_SETTINGS
 from pbem.pipeline.replace import parse_replacement
 from pbem.pipeline.replay_checks import one_block
 from pbem.store.entries import Entry, Replacement, Settings, Setup
@@ -24,6 +30,9 @@ from pbem.store.gamefile import GameFile
 
 Data = dict[str, Any]
 DEFAULT_DEADLINES: Data = {"decisions": {}, "nmr": "wait"}  # what a roster without any holds
+SEAT_KEYS = frozenset({"id", "name", "email", "key"})  # besides the seats' own settings
+MODERATOR_KEYS = frozenset({"name", "email", "key"})
+ROSTER_KEYS = frozenset({"players", "moderator", "deadlines"})
 
 
 @dataclass
@@ -35,6 +44,7 @@ class Rebuilt:
     emails: dict[str, str] | None = None  # before format 3: until the adopted snapshot
     deadlines: Data | None = None
     written: bool = False  # a logged change wrote `roster.deadlines`: it must be there
+    seats: dict[str, dict[str, Any]] | None = None  # setting -> player -> value ("": unset)
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -51,7 +61,11 @@ def rebuild(entries: list[Entry]) -> Rebuilt:
             if "names" in entry.settings:
                 out.names = dict(entry.settings["names"])
                 out.moderator = entry.settings.get("moderator")
+            if "seats" in entry.settings:  # a setting added since the game began: unset
+                out.seats = {key: dict.fromkeys(out.emails, "") for key in SEAT_SETTINGS}
+                out.seats.update({k: dict(v) for k, v in entry.settings["seats"].items()})
         elif isinstance(entry, Settings):
+            _set_seats(out, entry)
             if entry.deadlines is not None:
                 out.deadlines = dict(entry.deadlines)
                 out.written = out.written or not entry.adopted
@@ -64,8 +78,24 @@ def rebuild(entries: list[Entry]) -> Rebuilt:
     return out
 
 
+def _set_seats(out: Rebuilt, entry: Settings) -> None:
+    if out.seats is None:  # a game begun before format 4: not bound
+        return
+    for key, values in (entry.seats or {}).items():
+        if key not in out.seats or key not in SEAT_SETTINGS:
+            raise _bad(entry.seq, f"settings: unknown setting '{key}'")
+        for player, value in values.items():
+            if player not in out.seats[key]:
+                raise _bad(entry.seq, f"settings: unknown player '{player}'")
+            try:
+                out.seats[key][player] = SEAT_SETTINGS[key](value)
+            except PbemError as error:  # a value pbem would not have written
+                raise _bad(entry.seq, f"settings: {error}") from None
+
+
 def _hand_over(out: Rebuilt, entry: Replacement) -> None:
-    """A replacement: the seat's name and e-mail before it are the entry's `old` ones; after
+    """A replacement: the seat's name and e-mail (and time zone, since format 4) before it are
+    the entry's `old` ones; after
     it, the ones the moderator signed, or else the ones before (its signature and key are
     checked by the public pass before this)."""
     try:
@@ -73,8 +103,9 @@ def _hand_over(out: Rebuilt, entry: Replacement) -> None:
     except PbemError as error:
         raise _bad(entry.seq, f"replacement: {error}") from None
     seat = entry.player
-    for key, known, signed in (("name", out.names, change.name),
-                               ("email", out.emails, change.email)):
+    handed = [(key, (out.seats or {}).get(key)) for key in SEAT_SETTINGS if key in FIELDS]
+    for key, known in [("name", out.names), ("email", out.emails), *handed]:
+        signed = getattr(change, key)
         if known is None:
             continue
         if seat not in known:
@@ -89,9 +120,12 @@ def _hand_over(out: Rebuilt, entry: Replacement) -> None:
 
 
 def check_roster(gf: GameFile, entries: list[Entry]) -> None:
-    """The roster's names, e-mails and deadlines are the ones the log rebuilds."""
+    """The roster's names, e-mails, deadlines and seats' own settings are the ones the log
+    rebuilds."""
     log = rebuild(entries)
     players = gf.roster["players"]
+    if log.seats is not None:
+        _check_seats(gf.roster, log.seats)
     if log.names is not None:
         if [p["id"] for p in players] != list(gf.state.get("seats") or []):
             raise CorruptGameError("the roster's seats are not the game's, in its order")
@@ -111,6 +145,25 @@ def check_roster(gf: GameFile, entries: list[Entry]) -> None:
     if log.deadlines is not None and not _same_deadlines(gf.roster, log):
         raise CorruptGameError("the roster's deadlines or NMR policy are not the ones its "
                                "logged settings changes set")
+
+
+def _check_seats(roster: Data, seats: dict[str, dict[str, Any]]) -> None:
+    """Each seat's own settings as logged, and no key that nothing binds (docs/security.md)."""
+    for place, held, known in [("roster", roster, ROSTER_KEYS),
+                               ("roster's moderator", moderator if isinstance(
+                                   moderator := roster.get("moderator"), dict) else {},
+                                MODERATOR_KEYS),
+                               *((f"roster's seat {p.get('id')}", p, SEAT_KEYS | set(seats))
+                                 for p in roster["players"])]:
+        unknown = sorted(str(key) for key in held if key not in known)
+        if unknown:
+            raise CorruptGameError(f"the {place} holds '{unknown[0][:40]}', which pbem does not "
+                                   f"know; keys: {', '.join(sorted(known))}")
+    for key, values in seats.items():
+        if {str(p["id"]): p.get(key, "") for p in roster["players"]} != values:
+            raise CorruptGameError(f"the roster's {key} settings are not the ones the game "
+                                   "began with, as changed by its logged settings and roster "
+                                   "changes")
 
 
 def _same_deadlines(roster: Data, log: Rebuilt) -> bool:

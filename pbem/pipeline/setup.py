@@ -73,8 +73,8 @@ def create_game(
         else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
     gf = GameFile(game, roster, randomness, 0, {}, [], [])
-    # deadlines, e-mails and names, bound by the header's trail
-    settings = {**clock.snapshot(gf), **clock.identities(gf)}
+    # deadlines, e-mails, names and the seats' own settings, bound by the header's trail
+    settings = {**clock.snapshot(gf), **clock.identities(gf), "seats": clock.seat_settings(gf)}
     game[clock.TRAIL] = clock.start(settings)
     projection = projection_for(ruleset, gf)
     gf.state = projection.state(ruleset, table.state)

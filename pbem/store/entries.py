@@ -8,8 +8,8 @@ format 1) carry their words in `summary`; they are shown as written and not comp
 
 Kinds: setup, orders, sealed (a commitment to a sealed answer), unseal (the sealed answers
 published), timeout (defaults applied), replacement (a moderator-signed roster change; format 1
-called it `correction`), settings (deadlines, the NMR policy or an e-mail address changed),
-reveal (the seed published).
+called it `correction`), settings (deadlines, the NMR policy, an e-mail address or a seat's own
+setting changed), reveal (the seed published).
 
 Settings and timeouts change nothing in the rules' state, so their fields are bound into the
 chain through the game header's `trail` (pbem.pipeline.clock), which every state hash covers.
@@ -214,6 +214,7 @@ class Settings(Entry):
     block: str | None = None
     payload_sha256: str | None = None
     adopted: bool = False
+    seats: dict[str, dict[str, str]] | None = None  # since format 4: a seat's own settings
 
     def body(self) -> Data:
         data: Data = {}
@@ -221,6 +222,8 @@ class Settings(Entry):
             data["deadlines"] = self.deadlines
         if self.emails is not None:
             data["emails"] = self.emails
+        if self.seats is not None:
+            data["seats"] = self.seats
         if self.adopted:
             data["adopted"] = True
         if self.block is not None:
@@ -298,7 +301,7 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
         **c, deadlines=_settings_of(r, "deadlines", None),
         emails=r.mapping_of_strings("emails", None) if r.data.get("emails") is not None else None,
         block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None),
-        adopted=r.get("adopted", bool, False)),
+        adopted=r.get("adopted", bool, False), seats=_seats_of(r)),
     "replacement": lambda r, c: _replacement(r, c, legacy=False),
     "correction": lambda r, c: _replacement(r, c, legacy=True),
     "reveal": lambda r, c: Reveal(**c, seed=r.get("seed", str)),
@@ -318,10 +321,21 @@ def _settings_of(r: _Reader, key: str, default: Any) -> Data | None:
             inner.mapping_of_strings("names")
             if inner.get("moderator", dict, None) is not None:
                 inner.mapping_of_strings("moderator")
+        _seats_of(inner)
     else:
         inner.mapping_of_strings("decisions")
         inner.get("nmr", str)
     return dict(value)
+
+
+def _seats_of(r: _Reader) -> dict[str, dict[str, str]] | None:
+    """A seat's own settings (setting -> player -> value), as a setup or settings entry holds
+    them since format 4; None where absent."""
+    value = r.get("seats", dict, None)
+    if value is None:
+        return None
+    inner = _Reader({**value, "seq": r.seq})
+    return {str(key): inner.mapping_of_strings(key) for key in value}
 
 
 def _replacement(r: _Reader, common: Data, *, legacy: bool) -> Replacement:

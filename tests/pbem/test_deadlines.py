@@ -104,9 +104,9 @@ def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
 def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
     mover = acting(game)
     other = next(p for p in gamefile.load(game).player_ids() if p != mover)
-    assert cli("roster", str(game), "--timezone", f"{mover}=America/New_York",
+    assert cli("roster", str(game), *MOD(game), "--timezone", f"{mover}=America/New_York",
                "--timezone", f"{other}=Asia/Tokyo")[0] == 0
-    code, _, err = cli("roster", str(game), "--timezone", f"{mover}=Mars/Olympus")
+    code, _, err = cli("roster", str(game), *MOD(game), "--timezone", f"{mover}=Mars/Olympus")
     assert code == 2 and "unknown timezone 'Mars/Olympus'" in err
     code, out, _ = cli("roster", str(game))
     assert f"{mover}: " in out and "America/New_York SHA256:" in out
@@ -275,7 +275,7 @@ def test_no_moderator_no_replacement(tmp_path: Path) -> None:
 @pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)
 def test_status_and_report_show_the_deadline_in_local_time(game: Path) -> None:
     mover = acting(game)
-    assert cli("roster", str(game), "--timezone", f"{mover}=Asia/Tokyo")[0] == 0
+    assert cli("roster", str(game), *MOD(game), "--timezone", f"{mover}=Asia/Tokyo")[0] == 0
     code, out, _ = cli("status", str(game), "--json")
     assert json.loads(out)["deadlines"] == []  # none set yet
     assert cli("deadlines", str(game), *MOD(game), "--set", "default=72h")[0] == 0

@@ -64,7 +64,8 @@ def test_a_daily_digest_gathers_the_day_and_nothing_comes_in_between(game: Path,
     gf = open_game(game).gf
     waiting = [p for p in gf.player_ids() if p != first]
     reader = waiting[-1]  # someone who does not act next
-    result = runner.invoke(app, ["roster", str(game), "--digest", f"{reader}=daily"])
+    result = runner.invoke(app, ["roster", str(game), "--digest", f"{reader}=daily",
+                                 "--key", str(game.parent / "max.key")])  # a logged change
     assert result.exit_code == 0, result.stderr
     maildir, out = make_maildir(tmp_path / "Maildir"), Recorder()
     play_one(game, maildir, out)

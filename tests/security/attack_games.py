@@ -126,6 +126,15 @@ def _timeout(path: Path) -> None:
     cli("deadlines", str(path), "--unset", "default", "--nmr", "wait", *key)
 
 
+def _seat_settings(snapshot: Snapshot) -> None:
+    """Time zones and digests, the moderator's logged changes (issue 21, 23 §5): the first
+    seat's both, so the tamper table's roster rows edit them, and another seat's zone."""
+    first, second = list(snapshot.seat_keys)[:2]
+    cli("roster", str(snapshot.path), "--key", str(snapshot.folder / "max.key"),
+        "--timezone", f"{first}=Europe/Lisbon", "--digest", f"{first}=daily",
+        "--timezone", f"{second}=Asia/Tokyo")
+
+
 def _replace(snapshot: Snapshot, seat: str) -> None:
     folder = snapshot.folder
     cli("replace-player", str(snapshot.path), seat, "--key", str(folder / "max.key"),
@@ -163,6 +172,7 @@ def build_pax(base: Path) -> Built:
     for _ in range(6):
         player.step()
     _timeout(game.path)
+    _seat_settings(game)
     for _ in range(3):
         player.step()
     _replace(game, next(iter(game.seat_keys)))
@@ -184,6 +194,7 @@ def build_aor(base: Path) -> Built:
     for _ in range(5):
         player.step()
     _timeout(game.path)
+    _seat_settings(game)
     live = _snap(game, base / "aor-live")
 
     def ada_owes_a_sealed_bid_and_someone_sealed() -> bool:

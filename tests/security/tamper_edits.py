@@ -2,8 +2,9 @@
 
 An edit is a name (what it changes, so a failing row says which) and a function that changes
 the parsed game file in place. The family: every key of the header, of the state and the
-agenda, of the roster (a seat, the moderator, the deadlines) and the randomness, and of the first
-log entry of every kind (change its value, delete it, and for blocks and events, a change inside);
+agenda, of the roster (a seat, the moderator, the deadlines; an unknown key added to each) and the
+randomness, and of the first log entry of every kind and the first change of a seat's own
+settings (change its value, delete it, and for blocks and events, a change inside);
 then the log as a whole: two entries swapped, one deleted, one duplicated, the log truncated
 (with the state left, and with the state of the shorter game).
 """
@@ -201,6 +202,9 @@ def head_edits(data: Data) -> list[Edit]:
         if isinstance(data["roster"].get(key), dict):
             edits += key_edits(data, ("roster", key), deep=1)
     edits += key_edits(data, ("randomness",))
+    for where in (("roster",), ("roster", "players", 0), ("roster", "moderator")):
+        if isinstance(data["roster"].get(where[1]) if len(where) > 1 else data, dict):
+            edits.append((f"add an unknown key to {_name(where)}", _set((*where, "forged"), "x")))
     return edits
 
 
@@ -208,6 +212,9 @@ def entries_to_edit(log: list[Data]) -> list[int]:
     """The first entry of every kind, and the last answer before the first unseal (a sealed
     answer or a timeout that completes a sealed decision is replayed by its unseal)."""
     chosen = set(first_of_each_kind(log).values())
+    seats = next((i for i, e in enumerate(log) if e["kind"] == "settings" and "seats" in e), None)
+    if seats is not None:  # a seat's own settings changed (time zones, digests)
+        chosen.add(seats)
     unseal = next((i for i, e in enumerate(log) if e["kind"] == "unseal"), None)
     if unseal is not None:
         chosen.add(unseal - 1)
@@ -216,6 +223,9 @@ def entries_to_edit(log: list[Data]) -> list[int]:
 
 def every_edit(data: Data) -> list[Edit]:
     edits = head_edits(data)
+    if "seats" in (data["log"][0].get("settings") or {}):  # the seats' settings it began with
+        edits += [(f"log[0] (setup) {name}", edit) for name, edit in
+                  key_edits(data, ("log", 0, "settings", "seats"), deep=1)]
     for index in entries_to_edit(data["log"]):
         edits += entry_edits(data, index)
     return edits + log_edits(data)

@@ -1,7 +1,8 @@
 """A moderator who is not the host mails signed blocks (issue 21 §1): `deadlines ... --print`,
-`roster --email ... --print` and `timeout --force --print` make them, and `pbem inbox` applies
-them through the same checks as the commands' `--block`, from the moderator's roster address
-only; it answers with a receipt, and sets aside a block that fails, with the reason."""
+`roster --email/--timezone/--digest ... --print` and `timeout --force --print` make them, and
+`pbem inbox` applies them through the same checks as the commands' `--block`, from the
+moderator's roster address only; it answers with a receipt, and sets aside a block that fails,
+with the reason."""
 
 from __future__ import annotations
 
@@ -66,6 +67,18 @@ def test_a_mailed_email_change_is_applied(game: Path, tmp_path: Path) -> None:
     assert any("applied as seq 1" in line for line in lines), lines
     entry = gamefile.load(game).roster_entry(seat)
     assert entry is not None and entry["email"] == "new@example.org"
+    verified(game)
+
+
+def test_a_mailed_zone_and_digest_change_is_applied(game: Path, tmp_path: Path) -> None:
+    seat = acting(game)
+    block = printed("roster", str(game), "--timezone", f"{seat}=Europe/Lisbon", "--digest",
+                    f"{seat}=daily", "--key", str(tmp_path / "max.key"), "--print")
+    lines, _ = mailed(tmp_path, game, block)
+    assert any("applied as seq 1" in line for line in lines), lines
+    entry = gamefile.load(game).roster_entry(seat)
+    assert entry is not None and (entry["timezone"], entry["digest"]) == ("Europe/Lisbon",
+                                                                          "daily")
     verified(game)
 
 

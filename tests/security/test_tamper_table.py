@@ -38,6 +38,9 @@ BOUND = {
     "timeouts": re.compile(r"\(timeout\) (change|delete) log\[\d+\]\.(automatic|deadline|"
                            r"forced)$"),
     "settings": re.compile(r"roster\.(players\[0\]\.email|deadlines(\.\w+)?)$"),
+    "seats": re.compile(r"(roster\.players\[0\]\.(timezone|digest)|add an unknown key to roster"
+                        r"(\.players\[0\]|\.moderator)?|\(setup\) (change|delete) log\[0\]"
+                        r"\.settings\.seats.*|\(settings\) (change|delete) log\[\d+\]\.seats)$"),
     "names": re.compile(r"(roster\.(players\[0\]\.name|moderator(\.name|\.email)?)|"
                         r"\(replacement\) change log\[\d+\]\.old)$"),
 }
@@ -122,7 +125,8 @@ def test_the_harmless_edits_verify(tables: dict[str, list[Row]], ruleset: str) -
 def test_the_edits_once_missed_are_caught(tables: dict[str, list[Row]], ruleset: str,
                                           family: str) -> None:
     """The roster's names, the moderator's name and e-mail, a replacement's old entry, the
-    deadlines (deleting them included) and a timeout's clock: rebuilt from the log by verify."""
+    deadlines (deleting them included), the seats' time zones and digests (and no key nothing
+    binds) and a timeout's clock: rebuilt from the log by verify."""
     rows = [r for r in tables[ruleset] if BOUND[family].search(r.edit)]
     assert len(rows) >= 3, f"the table no longer makes the '{family}' edits"
     missed = [str(r) for r in rows if r.code != 5]

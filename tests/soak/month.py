@@ -88,7 +88,8 @@ class Month:
             roster = gamefile.load(path).roster["players"]
             daily = [f"{p['id']}=daily" for p in roster if p["name"] in DAILY]
             if daily:
-                self.cmd(["roster", str(path), *[a for d in daily for a in ("--digest", d)]])
+                self.cmd(["roster", str(path), "--key", str(keys / "max.key"),
+                          *[a for d in daily for a in ("--digest", d)]])
             for entry in roster:
                 name = str(entry["name"])
                 self.players[str(entry["email"])] = Player(

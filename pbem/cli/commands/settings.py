@@ -20,15 +20,15 @@ from pbem.words import public_texts, say, sentences
 
 if TYPE_CHECKING:
     from pbem.delivery import deadlines, gitplay, mail, queue, transport
-    from pbem.pipeline import handover, replace
+    from pbem.pipeline import clock, handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
 else:
-    (deadlines, gitplay, mail, queue, transport, games, handover, replace, timeouts) = (
+    (deadlines, gitplay, mail, queue, transport, games, clock, handover, replace, timeouts) = (
         lazy(f"pbem.{name}") for name in (
             "delivery.deadlines", "delivery.gitplay", "delivery.mail", "delivery.queue",
-            "delivery.transport",
-            "pipeline.opening", "pipeline.handover", "pipeline.replace", "pipeline.timeout"))
+            "delivery.transport", "pipeline.opening", "pipeline.clock", "pipeline.handover",
+            "pipeline.replace", "pipeline.timeout"))
 
 ModKeyOpt = Annotated[Path | None, typer.Option(
     "--key", help="The moderator's private key file (a game with a moderator).")]
@@ -50,10 +50,10 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
 
 def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
               emails: dict[str, str], key: Path | None, block: str | None,
-              print_block: bool) -> bool:
+              print_block: bool, seats: dict[str, dict[str, str]] | None = None) -> bool:
     """Log a settings change; True when only the moderator's signed block was printed."""
     printed = handover.apply_settings(
-        game, changes=changes, nmr=nmr, emails=emails, key=key,
+        game, changes=changes, nmr=nmr, emails=emails, key=key, seats=seats,
         block_text=read_input(block) if block is not None else None, print_only=print_block)
     if printed is not None:
         typer.echo(printed, nl=False)
@@ -179,18 +179,22 @@ def roster(
     key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
     """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
-    and e-mail addresses."""
-    zones = _pairs(timezone or [], "PLAYER=ZONE")
-    choices = {name.lower(): value.lower() for name, value in
-               _pairs(digest or [], "PLAYER=each|daily").items()}
+    and e-mail addresses (logged changes, signed with the moderator's --key in a game with a
+    moderator; a game begun before format 4 sets timezones and digests unlogged)."""
+    # a seat's own settings (pbem.pipeline.clock.SEAT_SETTINGS): one option and one line here
+    seats = {key: {name.lower(): value for name, value in _pairs(items or [], form).items()}
+             for key, items, form in (("timezone", timezone, "PLAYER=ZONE"),
+                                      ("digest", digest, "PLAYER=each|daily"))}
+    seats = {key: values for key, values in seats.items() if values}
     addresses = {name.lower(): value for name, value in
                  _pairs(email or [], "PLAYER=ADDRESS").items()}
-    if (addresses or block is not None) and _settings(
-            game, {}, None, addresses, key, block, print_block):
+    logged = seats if seats and clock.binds_seats(gamefile.load(game)) else {}
+    if (addresses or logged or block is not None) and _settings(
+            game, {}, None, addresses, key, block, print_block, logged):
         return
-    if zones or choices:
-        deadlines.set_roster_fields(game, {name.lower(): zone for name, zone in zones.items()},
-                                    choices)
+    if seats and not logged:
+        deadlines.set_roster_fields(game, seats.get("timezone", {}), {
+            name: value.lower() for name, value in seats.get("digest", {}).items()})
     gf = gamefile.load(game)
     if allowed_signers:
         typer.echo(gitplay.allowed_signers(gf), nl=False)
