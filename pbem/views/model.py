@@ -7,6 +7,7 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
+from pbem.i18n import SOURCE
 from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
@@ -36,27 +37,28 @@ def pending_action(gf: GameFile) -> str | None:
     return str(node["action"]) if node is not None else None
 
 
-def entry_texts(entry: dict[str, Any], ruleset: str | None = None) -> list[str]:
+def entry_texts(entry: dict[str, Any], ruleset: str | None = None,
+                lang: str = SOURCE) -> list[str]:
     """What a log entry says, in words: its structured events rendered (or the words of an
     entry written before structured events), then the public draws it made (the market's
     refills). An answer that changed nothing visible yet (a battle's casualties, chosen one
     at a time) is told as the lines the player chose: its signed block is public."""
     if entry.get("events") is not None:
-        texts = [say(e) for e in entry["events"]]
+        texts = [say(e, lang) for e in entry["events"]]
     else:
         texts = [str(text) for text in entry.get("summary") or []]
     if ruleset is not None:
         texts += draw_texts(ruleset, [d for d in entry.get("draws") or []
-                                      if isinstance(d, dict)])
+                                      if isinstance(d, dict)], lang)
     if not texts and entry.get("kind") == "orders" and entry.get("block"):
         lines = [line.text for block in find_blocks(str(entry["block"])) for line in block.lines]
         if lines:
-            texts = [choice_text(str(entry.get("player")), lines)]
+            texts = [choice_text(str(entry.get("player")), lines, lang)]
     return texts
 
 
 def history_for(gf: GameFile, viewer: str | None,
-                posted: int | None = None) -> list[dict[str, Any]]:
+                posted: int | None = None, lang: str = SOURCE) -> list[dict[str, Any]]:
     """What happened since the viewer's last block; for the public, since the last post on
     the channel (`posted`: the seq it covered up to), else the last entry only."""
     entries = gf.log
@@ -72,21 +74,23 @@ def history_for(gf: GameFile, viewer: str | None,
             start = 0
     return [
         {"seq": e["seq"], "player": e.get("player") or e["kind"],
-         "texts": entry_texts(e, ruleset_of(gf).name)}
+         "texts": entry_texts(e, ruleset_of(gf).name, lang)}
         for e in entries[start:]
     ]
 
 
-def report_model(game: Game, viewer: str | None, posted: int | None = None) -> dict[str, Any]:
+def report_model(game: Game, viewer: str | None, posted: int | None = None,
+                 lang: str = SOURCE) -> dict[str, Any]:
     """The report of one reader (None: the public, covering everything after seq `posted`
-    when given: the channel's last post), from a game opened with its whole log."""
+    when given: the channel's last post), from a game opened with its whole log; its words
+    (events, decisions) in the language `lang` (render the templates in the same one)."""
     if viewer is not None:
         game.require_whole("render a player's report")
     gf, ruleset = game.gf, game.ruleset
     table = game.table()
     owed, _ = decision_of(game)
     action = pending_action(gf)
-    decision = decision_phrase(ruleset.name, action, you=False) if action else ""
+    decision = decision_phrase(ruleset.name, action, you=False, lang=lang) if action else ""
     menu = None
     if viewer is not None and viewer in owed:
         lines = [c.line for c in options_now(ruleset, table, viewer)]
@@ -94,7 +98,8 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None) -> d
         if sealing.is_committing(node) and node is not None and sealing.stage(node) == "open":
             lines = []  # only the opening made by `pbem sign --open` applies now
         menu = {"player": viewer, "lines": lines,
-                "decision": decision_phrase(ruleset.name, action, you=True) if action else "",
+                "decision": decision_phrase(ruleset.name, action, you=True, lang=lang)
+                if action else "",
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
     extra: dict[str, Any] = {}
@@ -110,7 +115,7 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None) -> d
         },
         "viewer": viewer,
         "view": view,
-        "history": history_for(gf, viewer, posted),
+        "history": history_for(gf, viewer, posted, lang),
         "waiting_for": owed,
         "decision": decision,  # what they are asked, after "to": "choose their capital"
         "action": action,  # the decision as data (its action name), for checks and styling
