@@ -53,6 +53,8 @@ class Formatter(string.Formatter):
             if format_spec in ("and", "or"):
                 return self.join(value, format_spec)
             return ", ".join(self.word(item) for item in value)
+        if format_spec in ("and", "or"):  # one item, given as itself
+            return self.word(value)
         if format_spec == "title":
             return self.word(value).title()
         if format_spec == "a":

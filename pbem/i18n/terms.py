@@ -11,9 +11,14 @@ TERMS: tuple[str, ...] = (
     # tokens
     "knight", "rook", "pawn", "pirate", "bishop",
     # sides, regions, regimes
-    "west", "east", "the West", "the East", "king", "republic", "queen", "vassal", "medieval",
+    "west", "east", "the West", "the East", "west market", "east market",
+    "king", "republic", "queen", "vassal", "medieval",
     # victory squares and their state
     "holy", "imperial", "globalization", "renaissance", "active", "inactive",
+    # the turn's actions
+    "buy", "play", "sell", "ops", "fair", "victory",
+    # the ops
+    "behead", "campaign", "commerce", "corsair", "inquisitor", "repress", "siege", "tax", "vote",
     # game options
     "astrology", "bankruptcy", "default", "map", "open hands",
 )

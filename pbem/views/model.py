@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import sealing
@@ -13,6 +14,7 @@ from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
+from pbem.views.report import with_ranges
 from pbem.words import choice_text, decision_phrase, draw_texts, say
 
 
@@ -79,6 +81,35 @@ def history_for(gf: GameFile, viewer: str | None,
     ]
 
 
+def said_in(data: Any, lang: str) -> Any:
+    """The view with each card's words rendered in `lang` from the messages beside them (a card
+    carries `said`: its ops, one-shot and comet as message ids and arguments)."""
+    if isinstance(data, list):
+        return [said_in(item, lang) for item in data]
+    if not isinstance(data, dict):
+        return data
+    shown = {key: said_in(value, lang) for key, value in data.items() if key != "said"}
+    for key, said in dict(data.get("said") or {}).items():
+        if isinstance(said, list):
+            shown[key] = [say(event, lang) for event in said]
+        else:
+            shown[key] = say(said, lang) if said else None
+    return shown
+
+
+def explained(ruleset: Any, view: dict[str, Any], lines: Sequence[str],
+              lang: str) -> list[dict[str, str]]:
+    """The menu's lines (numbered runs as ranges), each with what it does in `lang` where the
+    ruleset can say it ('' where not). Only a translated report shows them for now: the English
+    reports keep their columns until their golden files are deliberately rewritten."""
+    said = getattr(ruleset, "line_said", None)
+    rows = []
+    for line in with_ranges(lines):
+        event = said(view, line) if said is not None else None
+        rows.append({"line": line, "words": say(event, lang) if event else ""})
+    return rows
+
+
 def report_model(game: Game, viewer: str | None, posted: int | None = None,
                  lang: str = SOURCE) -> dict[str, Any]:
     """The report of one reader (None: the public, covering everything after seq `posted`
@@ -91,7 +122,7 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None,
     owed, _ = decision_of(game)
     action = pending_action(gf)
     decision = decision_phrase(ruleset.name, action, you=False, lang=lang) if action else ""
-    menu = None
+    menu: dict[str, Any] | None = None
     if viewer is not None and viewer in owed:
         lines = [c.line for c in options_now(ruleset, table, viewer)]
         node = next_pending(table.agenda)
@@ -102,6 +133,10 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None,
                 if action else "",
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
+    if lang != SOURCE:
+        if menu is not None:
+            menu["explained"] = explained(ruleset, view, menu["lines"], lang)
+        view = said_in(view, lang)
     extra: dict[str, Any] = {}
     shown = ruleset.display(table, view, viewer, hands_open=gf.randomness.get("mode") == "open")
     if shown:

@@ -6,16 +6,24 @@ test_report.py, unchanged. Hungarian is the first translation (pbem/locale/hu).
 
 from __future__ import annotations
 
+import gettext
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
+from engine.core.adjudicate import options_now
+from engine.core.agenda import waiting_for
 from pbem import i18n
 from pbem.cli import fast
 from pbem.errors import UsageError
 from pbem.i18n import build
+from pbem.views import html, report
+from pbem.views.model import report_model
+from tests.board.games import played
 from tests.pbem.test_fast_cli import game, through_main, through_typer  # noqa: F401 - a fixture
 
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{([^{}:!]*)[^{}]*\}")  # a field; its format spec may differ
@@ -94,3 +102,80 @@ def test_english_is_the_default_and_the_same_as_asked_for(
     plain = through_main(monkeypatch, capsys, ["report", str(game), "--for", "coeur"])
     asked = through_main(monkeypatch, capsys, ["report", str(game), "--for", "coeur", "--lang", "en"])
     assert plain == asked and "Report for Coeur" in plain[1]
+
+
+class Recording(gettext.NullTranslations):
+    """The Hungarian catalog, noting each message looked up that it has no translation of
+    (data words are looked up too, and stay as they are when they are names: not noted)."""
+
+    def __init__(self, inner: gettext.NullTranslations) -> None:
+        super().__init__()
+        self.inner = inner
+        self.known: dict[Any, str] = getattr(inner, "_catalog")  # noqa: B009 - gettext's own table
+        self.missing: set[str] = set()
+        self.asked = 0
+
+    def _note(self, key: Any, shown: str) -> None:
+        self.asked += 1
+        if key not in self.known or not self.known[key]:
+            self.missing.add(shown)
+
+    def gettext(self, message: str) -> str:
+        self._note(message, message)
+        return self.inner.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self._note((singular, 0), singular)
+        return self.inner.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        if context != i18n.TERM:
+            self._note(f"{context}\x04{message}", f"{context}: {message}")
+        return self.inner.pgettext(context, message)
+
+
+@pytest.fixture
+def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
+    recorder = Recording(i18n.translations("hu"))
+    real = i18n.translations
+    monkeypatch.setattr(i18n, "translations", lambda lang: recorder if lang == "hu" else real(lang))
+    report._environment.cache_clear()
+    html.environment.cache_clear()
+    yield recorder
+    report._environment.cache_clear()
+    html.environment.cache_clear()
+
+
+@pytest.mark.parametrize("steps", [0, 13, 40, 90])
+def test_a_hungarian_report_of_a_real_game_has_every_message_translated(
+        recording: Recording, steps: int) -> None:
+    position = played("pax", 4, steps)
+    acting = waiting_for(position.table().agenda)[0]
+    for viewer in (acting, None):
+        text = html.render(report_model(position, viewer, lang="hu"), "text", "hu")
+        assert "PAX RENAISSANCE - játék:" in text
+    assert recording.asked > 100 and recording.missing == set()
+    # the order lines stay as the engine lists them: each legal line is in the report
+    lines = [c.line for c in options_now(position.ruleset, position.table(), acting)]
+    mine = html.render(report_model(position, acting, lang="hu"), "text", "hu")
+    assert all(line in mine for line in report.with_ranges(lines))
+
+
+def test_each_buy_line_says_in_hungarian_what_it_buys_and_for_how_much(recording: Recording) -> None:
+    position = played("pax", 4, 0)
+    acting = waiting_for(position.table().agenda)[0]
+    text = html.render(report_model(position, acting, lang="hu"), "text", "hu")
+    assert re.search(r"^    buy west 2 +— megveszed a Nyugati piac 2\. lapját \(2 forint\)$", text,
+                     re.MULTILINE), text
+    assert recording.missing == set()
+
+
+def test_plurals_go_through_the_catalog() -> None:
+    hungarian = i18n.translations("hu")
+    assert hungarian.ngettext("%(num)d card in hand", "%(num)d cards in hand", 1) == \
+        "%(num)d kártya a kézben"
+    assert hungarian.ngettext("%(num)d card in hand", "%(num)d cards in hand", 3) == \
+        "%(num)d kártya a kézben"  # Hungarian: no plural after a number
+    english = i18n.translations("en")
+    assert english.ngettext("%(num)d card in hand", "%(num)d cards in hand", 3) == \
+        "%(num)d cards in hand"
