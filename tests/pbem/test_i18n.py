@@ -146,14 +146,19 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
     html.environment.cache_clear()
 
 
+TRANSLATED_FORMATS = ("markdown", "bbcode", "bgg")  # and text; html next
+
+
 @pytest.mark.parametrize("steps", [0, 13, 40, 90])
 def test_a_hungarian_report_of_a_real_game_has_every_message_translated(
         recording: Recording, steps: int) -> None:
     position = played("pax", 4, steps)
     acting = waiting_for(position.table().agenda)[0]
     for viewer in (acting, None):
-        text = html.render(report_model(position, viewer, lang="hu"), "text", "hu")
-        assert "PAX RENAISSANCE - játék:" in text
+        model = report_model(position, viewer, lang="hu")
+        assert "PAX RENAISSANCE - játék:" in html.render(model, "text", "hu")
+        for fmt in TRANSLATED_FORMATS:
+            html.render(model, fmt, "hu")
     assert recording.asked > 100 and recording.missing == set()
     # the order lines stay as the engine lists them: each legal line is in the report
     lines = [c.line for c in options_now(position.ruleset, position.table(), acting)]
