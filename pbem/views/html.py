@@ -52,6 +52,7 @@ def environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
         extensions=["jinja2.ext.do", "jinja2.ext.i18n"])
     env.filters.update({"plural": report.plural, "join_words": join_words,
                         "ranges_only": ranges_only})
+    env.globals["Markup"] = Markup  # a translated phrase with a tag inside: the tag is ours
     report.install_language(env, lang)
     return env
 

@@ -187,6 +187,7 @@ def install_language(env: jinja2.Environment, lang: str) -> None:
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
     env.filters["term"] = lambda word: i18n.term(lang, str(word))
     env.filters["range_note"] = lambda lines: range_note(lines, translations.gettext)
+    env.globals["lang"] = lang  # an HTML page's lang attribute
 
 
 @cache

@@ -146,7 +146,7 @@ def recording(monkeypatch: pytest.MonkeyPatch) -> Iterator[Recording]:
     html.environment.cache_clear()
 
 
-TRANSLATED_FORMATS = ("markdown", "bbcode", "bgg")  # and text; html next
+TRANSLATED_FORMATS = ("markdown", "bbcode", "bgg", "html")  # and text
 
 
 @pytest.mark.parametrize("steps", [0, 13, 40, 90])
