@@ -73,7 +73,9 @@ def _card(t: Table, card_id: str) -> dict[str, Any]:
         # the same words as messages (id and arguments), for a reader in another language
         "said": {"role": role, "ops": [_op_said(catalog.ops[op]) for op in card_ops(t, card_id)],
                  "one_shot": _one_shot_said(data.one_shot, names) if data else None,
-                 "comet": {"msg": "pax.card.comet", "args": {}} if kind == "comet" else None},
+                 "comet": {"msg": "pax.card.comet", "args": {}} if kind == "comet" else None,
+                 "abilities": [{"key": f"ability:pax.{a}", "text": str(catalog.abilities[a]["summary"])}
+                               for a in data.abilities] if data else []},
     }
 
 

@@ -49,6 +49,9 @@ def keyed_messages() -> Iterator[tuple[str, str]]:
                           for action, phrase in rules.decisions.items())
         yield from sorted((f"draw:{name}.{kind}", text)
                           for kind, text in (rules.draw_messages or {}).items())
+        keyed_texts = getattr(rules, "keyed_texts", None)  # words from the data (Pax: abilities)
+        if keyed_texts is not None:
+            yield from sorted(keyed_texts(rulesets.catalog_for(name)).items())
 
 
 def extract() -> Catalog:
@@ -85,7 +88,7 @@ def read(path: Path) -> Catalog:
 
 def write(path: Path, catalog: Catalog) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True,
+    write_po(buffer, catalog, width=100, omit_header=False, sort_output=True, ignore_obsolete=True,
              include_previous=False)
     path.write_bytes(buffer.getvalue())
 

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
+from pbem import i18n
 from pbem.i18n import SOURCE
 from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
@@ -91,10 +92,17 @@ def said_in(data: Any, lang: str) -> Any:
     shown = {key: said_in(value, lang) for key, value in data.items() if key != "said"}
     for key, said in dict(data.get("said") or {}).items():
         if isinstance(said, list):
-            shown[key] = [say(event, lang) for event in said]
+            shown[key] = [words_of(event, lang) for event in said]
         else:
-            shown[key] = say(said, lang) if said else None
+            shown[key] = words_of(said, lang) if said else None
     return shown
+
+
+def words_of(said: dict[str, Any], lang: str) -> str:
+    """A message (id and arguments) or a keyed text from the data (key and English) in `lang`."""
+    if "key" in said:
+        return i18n.keyed(lang, str(said["key"]), str(said["text"]))
+    return say(said, lang)
 
 
 def explained(ruleset: Any, view: dict[str, Any], lines: Sequence[str],

@@ -184,3 +184,36 @@ def test_plurals_go_through_the_catalog() -> None:
     english = i18n.translations("en")
     assert english.ngettext("%(num)d card in hand", "%(num)d cards in hand", 3) == \
         "%(num)d cards in hand"
+
+
+# English words that only prose would bring (not "is": in Hungarian it means "also")
+ENGLISH = {"the", "and", "of", "to", "from", "for", "with", "your", "you", "are", "on", "in",
+           "by", "it", "its", "their", "or", "card", "cards", "bishop", "florin", "florins", "none"}
+
+
+def printed_names(position: Any, text: str) -> list[str]:
+    """Names that stay as printed: cards, empires, cities and borders, longest first."""
+    catalog = position.table().catalog
+    names = {card.name for card in catalog.cards.values()}
+    names |= {empire.name for empire in catalog.empires.values()}
+    view = position.ruleset.view_for(position.table(), None)
+    for empire in view["map"]:
+        names |= {str(c["name"]) for c in empire["cities"]} | {str(b["name"]) for b in empire["borders"]}
+        names.add(str(empire["square"]))
+    return sorted((n for n in names if n), key=len, reverse=True)
+
+
+@pytest.mark.parametrize("steps", [0, 40, 90])
+def test_a_hungarian_text_report_has_no_english_words_outside_names_and_order_lines(
+        steps: int) -> None:
+    position = played("pax", 4, steps)
+    acting = waiting_for(position.table().agenda)[0]
+    text = html.render(report_model(position, acting, lang="hu"), "text", "hu")
+    text = text.split("-----BEGIN PBEM ORDERS-----")[0]  # the block: the order language
+    lines = [c.line for c in options_now(position.ruleset, position.table(), acting)]
+    for line in sorted(report.with_ranges(lines), key=len, reverse=True):
+        text = text.replace(line, " ")
+    for name in printed_names(position, text):
+        text = text.replace(name, " ")
+    words = set(re.findall(r"[A-Za-z']+", text.lower()))
+    assert words & ENGLISH == set(), sorted(words & ENGLISH)
