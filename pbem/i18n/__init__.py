@@ -66,13 +66,10 @@ def keyed(lang: str, key: str, english: str) -> str:
     return translations(lang).pgettext(key, english)
 
 
-# How each language joins a list and puts an article before a word (English: engine.core.words).
+# How each language joins a list, and its indefinite article (`{token:a}`: English "a"/"an",
+# chosen by sound in engine.core.words; Hungarian "egy" before any word).
 _AND_OR = {"hu": {"and": "és", "or": "vagy"}}
-
-
-def hungarian_article(words: str) -> str:
-    """'az iszlám kalóz', 'a katolikus lovag': 'az' before a vowel sound (a letter, in our words)."""
-    return f"{'az' if words[:1].lower() in 'aáeéiíoóöőuúüű' and words[:1] else 'a'} {words}"
+_INDEFINITE = {"hu": "egy"}
 
 
 class LocalFormatter(Formatter):
@@ -91,7 +88,8 @@ class LocalFormatter(Formatter):
         return f"{', '.join(words[:-1])} {joiner} {words[-1]}"
 
     def article(self, words: str) -> str:
-        return hungarian_article(words) if self.lang == "hu" else super().article(words)
+        indefinite = _INDEFINITE.get(self.lang)
+        return f"{indefinite} {words}" if indefinite else super().article(words)
 
     def word(self, value: Any) -> str:
         return term(self.lang, str(value))

@@ -74,9 +74,8 @@ def test_lists_and_articles_in_hungarian() -> None:
     assert words.format("{x:and}", x=["catholic", "islamic", "reformist"]) == \
         "katolikus, muszlim és református"
     assert words.format("{x:or}", x=["knight", "rook"]) == "lovag vagy bástya"
-    assert words.format("{t:a}", t="islamic pirate") == "a muszlim kalóz"
-    assert words.format("{t:a}", t="reformist rook") == "a református bástya"
-    assert i18n.hungarian_article("Aragon") == "az Aragon"
+    assert words.format("{t:a}", t="islamic pirate") == "egy muszlim kalóz"  # the indefinite article
+    assert words.format("{t:a}", t="reformist rook") == "egy református bástya"
 
 
 @pytest.mark.parametrize("options", [["--lang", "hu"], ["--lang=hu", "--format", "markdown"],
@@ -240,3 +239,44 @@ def test_the_catalog_holds_every_message_the_code_and_templates_have() -> None:
     extracted = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in build.extract() if m.id}
     held = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in catalog if m.id}
     assert extracted - held == set(), "run: python -m pbem.i18n.build extract"
+
+
+def hungarian_midgame(viewer: str | None) -> dict[str, Any]:
+    """test_report's scripted midgame as a Hungarian reader gets it: its history as events
+    (the English scenario holds pre-rendered notes), every word through the catalog."""
+    from engine.pax.ruleset import PAX
+    from pbem.views.model import explained, said_in
+    from pbem.words import decision_phrase, say
+    from tests.pbem.test_report import build_model, midgame
+
+    table, _ = midgame()
+    model = build_model("midgame", table, [], viewer)
+    bank = table.state["order"]
+    events = [
+        (2, bank[1], {"msg": "pax.buy.card", "args": {"bank": bank[1], "card": "Grand Inquisitor",
+                                                      "side": "west", "column": 1, "cost": 1}}),
+        (3, bank[2], {"msg": "pax.fair.convene.other", "args": {
+            "bank": bank[2], "side": "west", "card": "Mons Meg", "profits": 3, "china": 2}}),
+        (3, bank[2], {"msg": "pax.levy.raised", "args": {"token": "catholic knight",
+                                                         "city": "Bordeaux"}}),
+    ]
+    model["history"] = [{"seq": seq, "player": player, "texts": [say(e, "hu") for s, p, e in events
+                                                                 if (s, p) == (seq, player)]}
+                        for seq, player in sorted({(s, p) for s, p, _ in events})]
+    model["decision"] = decision_phrase("pax", "turn", you=False, lang="hu")
+    if model["menu"] is not None:
+        model["menu"]["decision"] = decision_phrase("pax", "turn", you=True, lang="hu")
+        model["menu"]["explained"] = explained(PAX, model["view"], model["menu"]["lines"], "hu")
+    model["view"] = said_in(model["view"], "hu")
+    return model
+
+
+@pytest.mark.parametrize("fmt", report.FORMATS)
+@pytest.mark.parametrize("who", ["acting", "public"])
+def test_hungarian_golden_reports(who: str, fmt: str) -> None:
+    from tests.pbem.test_report import GOLDEN, check_golden, midgame
+
+    acting = waiting_for(midgame()[0].agenda)[0]
+    model = hungarian_midgame(acting if who == "acting" else None)
+    text = report.render(model, fmt, "hu")
+    check_golden(GOLDEN / "hu" / f"midgame.{model['viewer'] or 'public'}.{fmt}", text)
