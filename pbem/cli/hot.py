@@ -113,6 +113,7 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     viewer = reader(gf, for_player)
+    lang = views.reader_language(opened.ruleset, lang)
     if seq is not None and seq != gf.seq:
         from pbem.views.past import game_at  # start-up: only report --seq replays
 

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
+from engine.core.ruleset import Ruleset
 from pbem import i18n
 from pbem.i18n import SOURCE
 from pbem.orders.orderblock import BEGIN, END, find_blocks
@@ -80,6 +81,16 @@ def history_for(gf: GameFile, viewer: str | None,
          "texts": entry_texts(e, ruleset_of(gf).name, lang)}
         for e in entries[start:]
     ]
+
+
+def reader_language(ruleset: Ruleset, lang: str) -> str:
+    """`lang` when the ruleset's words are translated into it (its decisions are), else
+    English: a report is in one language, never English sentences with translated words."""
+    if lang == SOURCE:
+        return lang
+    action, phrase = next(iter(ruleset.decisions.items()))
+    translated = i18n.keyed(lang, f"decision:{ruleset.name}.{action}", phrase) != phrase
+    return lang if translated else SOURCE
 
 
 def said_in(data: Any, lang: str) -> Any:

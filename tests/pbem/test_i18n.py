@@ -280,3 +280,23 @@ def test_hungarian_golden_reports(who: str, fmt: str) -> None:
     model = hungarian_midgame(acting if who == "acting" else None)
     text = report.render(model, fmt, "hu")
     check_golden(GOLDEN / "hu" / f"midgame.{model['viewer'] or 'public'}.{fmt}", text)
+
+
+def test_a_ruleset_not_yet_translated_is_reported_wholly_in_english(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from pbem.cli import app
+    from pbem.views.model import reader_language
+
+    position = played("aor", 3, 4)
+    assert reader_language(position.ruleset, "hu") == "en"
+    assert reader_language(played("pax", 3, 0).ruleset, "hu") == "hu"
+    from pbem.store.gamefile import dump_text
+
+    path = tmp_path / "aor.yaml"
+    path.write_text(dump_text(position.gf), encoding="utf-8")
+    runner = CliRunner()
+    english = runner.invoke(app, ["report", str(path)])
+    asked = runner.invoke(app, ["report", str(path), "--lang", "hu"])
+    assert english.exit_code == 0, english.output
+    assert asked.output == english.output
