@@ -8,13 +8,13 @@ the core's by `core.`; pbem's own events (timeouts, unseals, roster changes, the
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from engine.core.messages import MESSAGES as CORE_MESSAGES
 from engine.core.words import Messages, join_words, render
-from pbem import rulesets
+from pbem import i18n, rulesets
 from pbem.errors import CorruptGameError
 
 PBEM_MESSAGES: dict[str, str] = {
@@ -23,22 +23,29 @@ PBEM_MESSAGES: dict[str, str] = {
 }
 
 
-def _timeout(args: Mapping[str, Any]) -> str:
-    lines = join_words([f"'{line}'" for line in args["lines"]])
-    one = len(args["lines"]) == 1
-    return (f"{str(args['player']).title()} did not answer in time, so the default "
-            f"{'answer' if one else 'answers'} {lines} {'was' if one else 'were'} applied.")
+def _timeout(args: Mapping[str, Any], lang: str) -> str:
+    lines = i18n.formatter(lang).join([f"'{line}'" for line in args["lines"]], "and")
+    if lang == i18n.SOURCE:
+        one = len(args["lines"]) == 1
+        return (f"{str(args['player']).title()} did not answer in time, so the default "
+                f"{'answer' if one else 'answers'} {lines} {'was' if one else 'were'} applied.")
+    said = i18n.translations(lang).ngettext(
+        "{player} did not answer in time, so the default answer {lines} was applied.",
+        "{player} did not answer in time, so the default answers {lines} were applied.",
+        len(args["lines"]))
+    return said.format(player=str(args["player"]).title(), lines=lines)
 
 
-def _unseal(args: Mapping[str, Any]) -> str:
+def _unseal(args: Mapping[str, Any], lang: str) -> str:
+    gettext = i18n.translations(lang).gettext
     shown = {str(p): str(a) for p, a in dict(args["answers"]).items()}
     for player, line in dict(args.get("defaults") or {}).items():
-        shown[str(player)] = f"{line} (default, timed out)"
+        shown[str(player)] = gettext("{line} (default, timed out)").format(line=line)
     pairs = "; ".join(f"{p}: {a}" for p, a in sorted(shown.items()))
-    return f"The sealed answers are opened: {pairs}."
+    return gettext("The sealed answers are opened: {pairs}.").format(pairs=pairs)
 
 
-def _settings(args: Mapping[str, Any]) -> str:
+def _settings(args: Mapping[str, Any], lang: str) -> str:  # English only, for now
     said = []
     if "nmr" in args:
         shown = ", ".join(f"{k} {v}" for k, v in dict(args["decisions"]).items()) or "none"
@@ -50,7 +57,7 @@ def _settings(args: Mapping[str, Any]) -> str:
     return "Settings: " + "; ".join(said) + "."
 
 
-_BUILT: dict[str, Callable[[Mapping[str, Any]], str]] = {
+_BUILT: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "pbem.timeout": _timeout, "pbem.unseal": _unseal, "pbem.settings": _settings}
 
 
@@ -63,13 +70,33 @@ def catalog(prefix: str) -> Messages:
     return ChainMap(PBEM_MESSAGES, CORE_MESSAGES)
 
 
-def say(event: Mapping[str, Any]) -> str:
+class _Translated(Mapping[str, str]):
+    """A catalog whose templates are looked up in a language's translations."""
+
+    def __init__(self, messages: Messages, lang: str) -> None:
+        self.messages, self.lang = messages, lang
+
+    def __getitem__(self, msg: str) -> str:
+        return i18n.keyed(self.lang, msg, self.messages[msg])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.messages)
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+
+def say(event: Mapping[str, Any], lang: str = i18n.SOURCE) -> str:
+    """The event in words, in the reader's language `lang`."""
     msg = str(event.get("msg"))
     built = _BUILT.get(msg)
     try:
         if built is not None:
-            return built(dict(event.get("args") or {}))
-        return render(event, catalog(msg.partition(".")[0]))
+            return built(dict(event.get("args") or {}), lang)
+        messages = catalog(msg.partition(".")[0])
+        if lang == i18n.SOURCE:
+            return render(event, messages)
+        return render(event, _Translated(messages, lang), i18n.formatter(lang))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as error:
         # Events are read back from game files: a damaged one is a corrupt file, not a crash.
         raise CorruptGameError(f"an event '{msg[:60]}' cannot be put in words "
@@ -89,10 +116,12 @@ def sentences(texts: Iterable[str]) -> str:
 # --- decisions: one phrase per decision (the ruleset's `decisions`), one function per sentence
 
 
-def decision_phrase(ruleset: str, action: str, *, you: bool) -> str:
+def decision_phrase(ruleset: str, action: str, *, you: bool, lang: str = i18n.SOURCE) -> str:
     """What the decision asks, as an infinitive ("choose your capital"); `you` for the reader
-    who owes it, else the third person ("choose their capital")."""
-    phrase = rulesets.ruleset_for(ruleset).decisions[action]
+    who owes it, else the third person ("choose their capital"). Another language may say it
+    as a noun phrase ("akció választása"), the same for both readers."""
+    phrase = i18n.keyed(lang, f"decision:{ruleset}.{action}",
+                        rulesets.ruleset_for(ruleset).decisions[action])
     words = {"their": "your", "they": "you", "them": "you"} if you else \
         {"their": "their", "they": "they", "them": "them"}
     return phrase.format(**words)
@@ -115,7 +144,8 @@ def deadline_passed_text(ruleset: str, action: str, when: str) -> str:
 
 
 
-def draw_texts(ruleset: str, draws: Iterable[Mapping[str, Any]]) -> list[str]:
+def draw_texts(ruleset: str, draws: Iterable[Mapping[str, Any]],
+               lang: str = i18n.SOURCE) -> list[str]:
     """The public draws of a log entry in words (the ruleset's `draw_messages`); a draw with
     no template, or whose outcome is not a card shown to all (masked), is not told."""
     rules = rulesets.ruleset_for(ruleset)
@@ -128,12 +158,14 @@ def draw_texts(ruleset: str, draws: Iterable[Mapping[str, Any]]) -> list[str]:
         template = rules.draw_messages.get(kind)
         card = cards.get(str(draw.get("outcome")))
         if template is not None and card is not None:
+            template = i18n.keyed(lang, f"draw:{ruleset}.{kind}", template)
             texts.append(template.format(*parts, card=card.name))
     return texts
 
 
-def choice_text(player: str, lines: Sequence[str]) -> str:
+def choice_text(player: str, lines: Sequence[str], lang: str = i18n.SOURCE) -> str:
     """'Coeur chose: kill catholic knight.' (a choice that changed nothing anyone can see yet,
     such as a battle's casualties before the battle resolves)."""
     shown = "; ".join(f"'{line}'" for line in lines)
-    return f"{player.title()} chose {shown}."
+    said = i18n.translations(lang).gettext("{player} chose {lines}.")
+    return said.format(player=player.title(), lines=shown)

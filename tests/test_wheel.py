@@ -38,6 +38,7 @@ def test_wheel_contains_data(wheel: Path) -> None:
     assert "pbem/_data/games/pax/cards.yaml" in names
     assert "pbem/_data/templates/pax/report.text.j2" in names
     assert "engine/pax/ruleset.py" in names
+    assert "pbem/locale/hu/LC_MESSAGES/pbem.mo" in names  # translations need no build step
 
 
 def test_installed_wheel_plays_from_another_directory(wheel: Path, tmp_path: Path) -> None:
@@ -57,6 +58,7 @@ def test_installed_wheel_plays_from_another_directory(wheel: Path, tmp_path: Pat
     pbem("keygen", "ada")
     pbem("keygen", "ben")
     pbem("new", "g.yaml", "--player", "ada.pub", "--player", "ben.pub", "--open", "--seed", "w")
+    assert "Nyilvános jelentés" in pbem("report", "g.yaml", "--lang", "hu")
     first = json.loads(pbem("status", "g.yaml", "--json"))["waiting_for"][0]
     report = pbem("report", "g.yaml", "--for", first)
     assert "BEGIN PBEM ORDERS" in report

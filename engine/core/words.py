@@ -34,34 +34,52 @@ def article(words: str) -> str:
     return f"{'an' if words[:1].lower() in 'aeiou' and words[:1] else 'a'} {words}"
 
 
-class _Formatter(string.Formatter):
+class Formatter(string.Formatter):
+    """The format specs above, in English. A language at the edge subclasses it and overrides
+    `join`, `article` and `word` (pbem.i18n); the engine itself never translates."""
+
+    def join(self, items: list[Any] | tuple[Any, ...], last: str) -> str:
+        return join_words([self.word(item) for item in items], last)
+
+    def article(self, words: str) -> str:
+        return article(words)
+
+    def word(self, value: Any) -> str:
+        """A value as the reader reads it (English: as it is)."""
+        return str(value)
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, list | tuple):
             if format_spec in ("and", "or"):
-                return join_words(value, format_spec)
-            return ", ".join(str(item) for item in value)
+                return self.join(value, format_spec)
+            return ", ".join(self.word(item) for item in value)
+        if format_spec in ("and", "or"):  # one item, given as itself
+            return self.word(value)
         if format_spec == "title":
-            return str(value).title()
+            return self.word(value).title()
         if format_spec == "a":
-            return article(str(value))
+            return self.article(self.word(value))
+        if isinstance(value, str) and not format_spec:
+            return self.word(value)
         return str(super().format_field(value, format_spec))
 
 
-_FORMATTER = _Formatter()
+_FORMATTER = Formatter()  # English
 
 
 class UnknownMessage(KeyError):
     """An event names a message id the catalog lacks (a bug: every id needs a template)."""
 
 
-def render(event: Mapping[str, Any], messages: Messages) -> str:
-    """The event in words."""
+def render(event: Mapping[str, Any], messages: Messages,
+           formatter: Formatter = _FORMATTER) -> str:
+    """The event in words (`formatter`: a language's, English by default)."""
     msg = str(event.get("msg"))
     try:
         template = messages[msg]
     except KeyError:
         raise UnknownMessage(msg) from None
-    return _FORMATTER.format(template, **dict(event.get("args") or {}))
+    return formatter.format(template, **dict(event.get("args") or {}))
 
 
 def fields(template: str) -> set[str]:

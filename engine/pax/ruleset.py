@@ -10,7 +10,7 @@ from engine.core.choice import Namer
 from engine.core.errors import IllegalOrder
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table
-from engine.pax import cards_view, invariants, setup, view
+from engine.pax import cards_view, invariants, lines_said, setup, view
 from engine.pax.actions import oneshots, ops
 from engine.pax.actions.agents import PlaceAgent
 from engine.pax.actions.fair import Levy
@@ -72,6 +72,16 @@ class PaxRuleset:
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
         return view.view_for(t, player)
+
+    def keyed_texts(self, catalog: Catalog) -> dict[str, str]:
+        """Words from the data a reader sees, by key (the abilities' summaries), for the edge
+        to translate like the message catalog."""
+        return {f"ability:pax.{ability}": str(entry["summary"])
+                for ability, entry in catalog.abilities.items()}
+
+    def line_said(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
+        """What a legal line does, as a message, from the reader's view (or None)."""
+        return lines_said.line_said(view, line)
 
     def is_over(self, t: Table) -> bool:
         return bool(t.state["over"])

@@ -5,11 +5,14 @@ Hands, face-down market cards and deck contents are hidden by leaving them out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.table import Table
+from engine.core.words import render
 from engine.pax.catalog import PRESTIGE
-from engine.pax.messages.cards import COMET, one_shot_words, op_words
+from engine.pax.messages import MESSAGES
+from engine.pax.messages.cards import COMET, one_shot_args, one_shot_words, op_args, op_words
 from engine.pax.model import (
     card_location,
     card_name,
@@ -31,15 +34,17 @@ from engine.pax.notation import border_line_name
 from engine.pax.places import cities_of
 
 
-def _role(t: Table, card_id: str) -> str | None:
-    """How a card sits in a tableau when it is not there on its own: a crowned queen beside
-    her King, a vassal empire under its suzerain."""
+def _role(t: Table, card_id: str) -> dict[str, Any] | None:
+    """How a card sits in a tableau when it is not there on its own, as a message: a crowned
+    queen beside her King, a vassal empire under its suzerain."""
     catalog = cat(t)
     if is_square(card_id):
         suzerain = t.state["empires"][catalog.empire_of_square(card_id)].get("suzerain")
-        return f"vassal of {catalog.empires[suzerain].name}" if suzerain else None
+        return {"msg": "pax.card.vassal_of", "args": {"empire": catalog.empires[suzerain].name}} \
+            if suzerain else None
     husband = husband_of(t, card_id) if catalog.cards[card_id].kind == "queen" else None
-    return f"queen of {catalog.empires[husband].name}" if husband else None
+    return {"msg": "pax.card.queen_of", "args": {"empire": catalog.empires[husband].name}} \
+        if husband else None
 
 
 def _card(t: Table, card_id: str) -> dict[str, Any]:
@@ -50,6 +55,7 @@ def _card(t: Table, card_id: str) -> dict[str, Any]:
     data = None if is_square(card_id) else catalog.cards[card_id]
     kind = "square" if data is None else data.kind
     names = {e: empire.name for e, empire in catalog.empires.items()}
+    role = _role(t, card_id)
     return {
         "id": card_id,
         "kind": kind,
@@ -58,13 +64,30 @@ def _card(t: Table, card_id: str) -> dict[str, Any]:
         else (f"the {location.title()}" if location else "none"),
         "prestige": list(card_prestige(t, card_id)),
         "bishop": bishop,
-        "role": _role(t, card_id),
+        "role": render(role, MESSAGES) if role else None,
         "ops": [op_words(catalog.ops[op]) for op in card_ops(t, card_id)],
         "one_shot": one_shot_words(data.one_shot, names) if data else None,
         "abilities": [str(catalog.abilities[a]["summary"]) for a in data.abilities] if data
         else [],
         "comet": COMET if kind == "comet" else None,
+        # the same words as messages (id and arguments), for a reader in another language
+        "said": {"role": role, "ops": [_op_said(catalog.ops[op]) for op in card_ops(t, card_id)],
+                 "one_shot": _one_shot_said(data.one_shot, names) if data else None,
+                 "comet": {"msg": "pax.card.comet", "args": {}} if kind == "comet" else None,
+                 "abilities": [{"key": f"ability:pax.{a}", "text": str(catalog.abilities[a]["summary"])}
+                               for a in data.abilities] if data else []},
     }
+
+
+def _op_said(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {"msg": f"pax.card.op.{row['type']}", "args": op_args(row)}
+
+
+def _one_shot_said(shot: Mapping[str, Any] | None,
+                   names: Mapping[str, str]) -> dict[str, Any] | None:
+    if not shot:
+        return None
+    return {"msg": f"pax.card.oneshot.{shot['type']}", "args": one_shot_args(shot, names)}
 
 
 def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:

@@ -103,24 +103,27 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 
 
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
-           seq: int | None = None) -> None:
+           seq: int | None = None, lang: str = "en") -> None:
+    from pbem import i18n  # start-up: only reports choose a language
     from pbem.views import html  # start-up: only reports draw the board
 
     if fmt not in html.FORMATS:
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
+    i18n.check_language(lang)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
     viewer = reader(gf, for_player)
+    lang = views.reader_language(opened.ruleset, lang)
     if seq is not None and seq != gf.seq:
         from pbem.views.past import game_at  # start-up: only report --seq replays
 
-        model = views.report_model(game_at(opened, seq), viewer)
+        model = views.report_model(game_at(opened, seq), viewer, lang=lang)
         model["menu"] = None  # a past decision cannot be answered
         model["deadlines"] = []
     else:
-        model = views.report_model(opened, viewer)
+        model = views.report_model(opened, viewer, lang=lang)
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    echo(html.render(model, fmt), nl=False)
+    echo(html.render(model, fmt, lang), nl=False)
 
 
 def status(game: Path, as_json: bool = False, now: str | None = None) -> None:

@@ -41,12 +41,13 @@ from pbem.delivery.sidecar import message_id as message_id
 from pbem.delivery.sidecar import open_book as open_book
 from pbem.delivery.sidecar import who as who
 from pbem.errors import UsageError
+from pbem.i18n import SOURCE
 from pbem.pipeline.game import Game
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
 from pbem.views import html
 from pbem.views.model import report_model
-from pbem.views.report import render, safe_text
+from pbem.views.report import install_language, render, safe_text
 
 SECURITY = ("starttls", "tls", "none")
 CONFIG_NAME = "pbem.toml"
@@ -160,7 +161,9 @@ def secret(variable: str, command: str | None, env: Mapping[str, str] = os.envir
 def _environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              undefined=jinja2.StrictUndefined, autoescape=False,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                             extensions=["jinja2.ext.i18n"])
+    install_language(env, SOURCE)  # the shared HTML parts take their words from a catalog
     return env
 
 

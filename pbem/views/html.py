@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
 from pbem.views import report
@@ -44,13 +45,15 @@ def ranges_only(lines: Iterable[str]) -> list[str]:
 
 
 @cache
-def environment() -> jinja2.Environment:
+def environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())), undefined=jinja2.StrictUndefined,
         autoescape=True, trim_blocks=True, lstrip_blocks=True,
-        extensions=["jinja2.ext.do"])
+        extensions=["jinja2.ext.do", "jinja2.ext.i18n"])
     env.filters.update({"plural": report.plural, "join_words": join_words,
-                        "ranges_only": ranges_only, "range_note": report.range_note})
+                        "ranges_only": ranges_only})
+    env.globals["Markup"] = Markup  # a translated phrase with a tag inside: the tag is ours
+    report.install_language(env, lang)
     return env
 
 
@@ -59,13 +62,13 @@ def strip_declaration(svg: str) -> str:
     return svg.split("?>", 1)[1].lstrip() if svg.startswith("<?xml") else svg
 
 
-def page(model: dict[str, Any], preface: str = "") -> str:
+def page(model: dict[str, Any], preface: str = "", lang: str = i18n.SOURCE) -> str:
     """The report page for `model`. `preface` is HTML (already escaped) put above the report:
     a mail's greeting and deadlines, a history page's links."""
     board = Markup(_UNSAFE.sub("", strip_declaration(draw_model(model))))
     folder = model["header"]["templates"]
     try:
-        template = environment().get_template(f"{folder}/page.html.j2")
+        template = environment(lang).get_template(f"{folder}/page.html.j2")
     except jinja2.TemplateNotFound:
         raise UsageError(f"no HTML page for ruleset '{folder}': templates/{folder}/page.html.j2 "
                          "is missing") from None
@@ -74,6 +77,6 @@ def page(model: dict[str, Any], preface: str = "") -> str:
     return template.render({**clean, "board": board, "preface": Markup(preface)})
 
 
-def render(model: dict[str, Any], fmt: str) -> str:
-    """A report in any format, the HTML page included."""
-    return page(model) if fmt == "html" else report.render(model, fmt)
+def render(model: dict[str, Any], fmt: str, lang: str = i18n.SOURCE) -> str:
+    """A report in any format, the HTML page included, in the language `lang`."""
+    return page(model, lang=lang) if fmt == "html" else report.render(model, fmt, lang)

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
+from engine.core.ruleset import Ruleset
+from pbem import i18n
+from pbem.i18n import SOURCE
 from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
 from pbem.store.entries import read_all
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
+from pbem.views.report import with_ranges
 from pbem.words import choice_text, decision_phrase, draw_texts, say
 
 
@@ -37,27 +42,28 @@ def pending_action(gf: GameFile) -> str | None:
     return str(node["action"]) if node is not None else None
 
 
-def entry_texts(entry: dict[str, Any], ruleset: str | None = None) -> list[str]:
+def entry_texts(entry: dict[str, Any], ruleset: str | None = None,
+                lang: str = SOURCE) -> list[str]:
     """What a log entry says, in words: its structured events rendered (or the words of an
     entry written before structured events), then the public draws it made (the market's
     refills). An answer that changed nothing visible yet (a battle's casualties, chosen one
     at a time) is told as the lines the player chose: its signed block is public."""
     if entry.get("events") is not None:
-        texts = [say(e) for e in entry["events"]]
+        texts = [say(e, lang) for e in entry["events"]]
     else:
         texts = [str(text) for text in entry.get("summary") or []]
     if ruleset is not None:
         texts += draw_texts(ruleset, [d for d in entry.get("draws") or []
-                                      if isinstance(d, dict)])
+                                      if isinstance(d, dict)], lang)
     if not texts and entry.get("kind") == "orders" and entry.get("block"):
         lines = [line.text for block in find_blocks(str(entry["block"])) for line in block.lines]
         if lines:
-            texts = [choice_text(str(entry.get("player")), lines)]
+            texts = [choice_text(str(entry.get("player")), lines, lang)]
     return texts
 
 
 def history_for(gf: GameFile, viewer: str | None,
-                posted: int | None = None) -> list[dict[str, Any]]:
+                posted: int | None = None, lang: str = SOURCE) -> list[dict[str, Any]]:
     """What happened since the viewer's last block; for the public, since the last post on
     the channel (`posted`: the seq it covered up to), else the last entry only."""
     entries = gf.log
@@ -74,31 +80,84 @@ def history_for(gf: GameFile, viewer: str | None,
             start = 0
     return [
         {"seq": e["seq"], "player": e.get("player") or e["kind"],
-         "texts": entry_texts(e, ruleset_of(gf).name)}
+         "texts": entry_texts(e, ruleset_of(gf).name, lang)}
         for e in entries[start:]
     ]
 
 
-def report_model(game: Game, viewer: str | None, posted: int | None = None) -> dict[str, Any]:
+def reader_language(ruleset: Ruleset, lang: str) -> str:
+    """`lang` when the ruleset's words are translated into it (its decisions are), else
+    English: a report is in one language, never English sentences with translated words."""
+    if lang == SOURCE:
+        return lang
+    action, phrase = next(iter(ruleset.decisions.items()))
+    translated = i18n.keyed(lang, f"decision:{ruleset.name}.{action}", phrase) != phrase
+    return lang if translated else SOURCE
+
+
+def said_in(data: Any, lang: str) -> Any:
+    """The view with each card's words rendered in `lang` from the messages beside them (a card
+    carries `said`: its ops, one-shot and comet as message ids and arguments)."""
+    if isinstance(data, list):
+        return [said_in(item, lang) for item in data]
+    if not isinstance(data, dict):
+        return data
+    shown = {key: said_in(value, lang) for key, value in data.items() if key != "said"}
+    for key, said in dict(data.get("said") or {}).items():
+        if isinstance(said, list):
+            shown[key] = [words_of(event, lang) for event in said]
+        else:
+            shown[key] = words_of(said, lang) if said else None
+    return shown
+
+
+def words_of(said: dict[str, Any], lang: str) -> str:
+    """A message (id and arguments) or a keyed text from the data (key and English) in `lang`."""
+    if "key" in said:
+        return i18n.keyed(lang, str(said["key"]), str(said["text"]))
+    return say(said, lang)
+
+
+def explained(ruleset: Any, view: dict[str, Any], lines: Sequence[str],
+              lang: str) -> list[dict[str, str]]:
+    """The menu's lines (numbered runs as ranges), each with what it does in `lang` where the
+    ruleset can say it ('' where not). Only a translated report shows them for now: the English
+    reports keep their columns until their golden files are deliberately rewritten."""
+    said = getattr(ruleset, "line_said", None)
+    rows = []
+    for line in with_ranges(lines):
+        event = said(view, line) if said is not None else None
+        rows.append({"line": line, "words": say(event, lang) if event else ""})
+    return rows
+
+
+def report_model(game: Game, viewer: str | None, posted: int | None = None,
+                 lang: str = SOURCE) -> dict[str, Any]:
     """The report of one reader (None: the public, covering everything after seq `posted`
-    when given: the channel's last post), from a game opened with its whole log."""
+    when given: the channel's last post), from a game opened with its whole log; its words
+    (events, decisions) in the language `lang` (render the templates in the same one)."""
     if viewer is not None:
         game.require_whole("render a player's report")
     gf, ruleset = game.gf, game.ruleset
     table = game.table()
     owed, _ = decision_of(game)
     action = pending_action(gf)
-    decision = decision_phrase(ruleset.name, action, you=False) if action else ""
-    menu = None
+    decision = decision_phrase(ruleset.name, action, you=False, lang=lang) if action else ""
+    menu: dict[str, Any] | None = None
     if viewer is not None and viewer in owed:
         lines = [c.line for c in options_now(ruleset, table, viewer)]
         node = next_pending(table.agenda)
         if sealing.is_committing(node) and node is not None and sealing.stage(node) == "open":
             lines = []  # only the opening made by `pbem sign --open` applies now
         menu = {"player": viewer, "lines": lines,
-                "decision": decision_phrase(ruleset.name, action, you=True) if action else "",
+                "decision": decision_phrase(ruleset.name, action, you=True, lang=lang)
+                if action else "",
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
+    if lang != SOURCE:
+        if menu is not None:
+            menu["explained"] = explained(ruleset, view, menu["lines"], lang)
+        view = said_in(view, lang)
     extra: dict[str, Any] = {}
     shown = ruleset.display(table, view, viewer, hands_open=gf.randomness.get("mode") == "open")
     if shown:
@@ -112,7 +171,7 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None) -> d
         },
         "viewer": viewer,
         "view": view,
-        "history": history_for(gf, viewer, posted),
+        "history": history_for(gf, viewer, posted, lang),
         "waiting_for": owed,
         "decision": decision,  # what they are asked, after "to": "choose their capital"
         "action": action,  # the decision as data (its action name), for checks and styling

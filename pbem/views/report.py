@@ -24,10 +24,11 @@ template shows data through its format's escape filter, `md` or `bbcode`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
 
@@ -101,15 +102,16 @@ def with_ranges(lines: Iterable[str]) -> list[str]:
     return shown
 
 
-def range_note(lines: Iterable[str]) -> str:
-    """How to write one line of a range, with an example from the menu ('' when none)."""
+def range_note(lines: Iterable[str], gettext: Callable[[str], str] = str) -> str:
+    """How to write one line of a range, with an example from the menu ('' when none), in the
+    language of `gettext`."""
     first = next((line for line in with_ranges(lines) if ".." in line), None)
     if first is None:
         return ""
     prefix, span = first.rsplit(" ", 1)
     low = span.split("..")[0]
-    return (f"LOW..HIGH stands for one whole number from LOW to HIGH: write the number, "
-            f"e.g. '{prefix} {low}'.")
+    return gettext("LOW..HIGH stands for one whole number from LOW to HIGH: write the number, "
+                   "e.g. '{example}'.").format(example=f"{prefix} {low}")
 
 
 def group_by_verb(lines: Iterable[str]) -> list[list[str]]:
@@ -178,8 +180,18 @@ def join_words(items: Iterable[object], last: str = "and") -> str:
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def install_language(env: jinja2.Environment, lang: str) -> None:
+    """The `_`, `ngettext` and `pgettext` of the templates, and the `term` filter, in `lang`
+    (English: the templates' own words; newstyle: `_("%(n)s", n=...)` formats, and `%` is `%%`)."""
+    translations = i18n.translations(lang)
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["term"] = lambda word: i18n.term(lang, str(word))
+    env.filters["range_note"] = lambda lines: range_note(lines, translations.gettext)
+    env.globals["lang"] = lang  # an HTML page's lang attribute
+
+
 @cache
-def _environment() -> jinja2.Environment:
+def _environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
     import jinja2  # start-up: only rendering pays for Jinja2, not checking a format
 
     env = jinja2.Environment(
@@ -189,7 +201,7 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.do"],
+        extensions=["jinja2.ext.do", "jinja2.ext.i18n"],
     )
     env.filters.update({
         "group_by_verb": group_by_verb,
@@ -202,6 +214,7 @@ def _environment() -> jinja2.Environment:
         "plural": plural,
         "join_words": join_words,
     })
+    install_language(env, lang)
     return env
 
 
@@ -220,8 +233,9 @@ def formats(ruleset: str) -> tuple[str, ...]:
     return tuple(known + sorted(found - set(known)))
 
 
-def render(model: dict[str, Any], fmt: str) -> str:
-    """The report for `model` in format `fmt` ("text", "markdown", ...)."""
+def render(model: dict[str, Any], fmt: str, lang: str = i18n.SOURCE) -> str:
+    """The report for `model` in format `fmt` ("text", "markdown", ...), its template's words in
+    the language `lang` (the model's words were rendered in it by report_model)."""
     ruleset = str(model["header"]["templates"])
     available = formats(ruleset)
     if fmt not in available:
@@ -229,6 +243,6 @@ def render(model: dict[str, Any], fmt: str) -> str:
             raise UsageError(f"no report templates for ruleset '{ruleset}'")
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(available)}")
     if fmt in DERIVED:
-        return bgg_from_bbcode(render(model, DERIVED[fmt]))
-    template = _environment().get_template(f"{ruleset}/report.{fmt}.j2")
+        return bgg_from_bbcode(render(model, DERIVED[fmt], lang))
+    template = _environment(lang).get_template(f"{ruleset}/report.{fmt}.j2")
     return template.render(_safe_model(model))

@@ -8,9 +8,10 @@ template per case, and the rules choose the id.
 
 from __future__ import annotations
 
-from engine.pax.messages import board, oneshots, ops, turn
+from engine.pax.messages import board, cards, lines, oneshots, ops, turn
 
-PARTS: tuple[dict[str, str], ...] = (turn.MESSAGES, board.MESSAGES, ops.MESSAGES, oneshots.MESSAGES)
+PARTS: tuple[dict[str, str], ...] = (turn.MESSAGES, board.MESSAGES, ops.MESSAGES, oneshots.MESSAGES,
+                                      cards.MESSAGES, lines.MESSAGES)
 
 MESSAGES: dict[str, str] = {}
 for _part in PARTS:

@@ -203,9 +203,11 @@ def report(
     ] = "text",
     seq: Annotated[int | None, typer.Option(
         help="The board as it stood after this seq (no menu: it is history).")] = None,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="The reader's language: en or hu (order lines stay as written).")] = "en",
 ) -> None:
     """Render one player's turn report (or the public one), now or as it stood at --seq."""
-    hot.report(game, for_player, fmt, seq)
+    hot.report(game, for_player, fmt, seq, lang)
 
 
 @app.command(name="log")
