@@ -54,6 +54,8 @@ def _silenced_for(t: Table, card_id: str, owner: str | None) -> bool:
 
 def silenced(t: Table, card_id: str) -> bool:
     """F1f: a bishop on the card or its royal couple, unless its owner is immune."""
+    if not is_silenced(t, card_id):  # most cards: no need to look for the owner
+        return False
     return _silenced_for(t, card_id, owner_of(t, card_id))
 
 
@@ -87,6 +89,8 @@ def _carriers(catalog: Catalog, ability: str) -> frozenset[str]:
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
     carriers = _carriers(cat(t), ability.value)
+    if not carriers:
+        return []
     found = [c for c in tableau(t, bank) if c in carriers]
     if ability == Ability.IMMUNE_TO_SILENCING:
         return found
