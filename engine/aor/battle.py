@@ -69,6 +69,8 @@ def effective_advantages(catalog: Catalog, state: State, pid: str, against: list
 
 def military_bonus(catalog: Catalog, state: State, pid: str, against: list[str]) -> int:
     """+strength for each card in effect and not negated (9.5.2: 1 per military advantage)."""
+    if not state["round"]["played"]:  # no card played this turn: none in effect
+        return 0
     cards = effective_advantages(catalog, state, pid, against)
     return sum(int(catalog.cards[c].params["strength"]) for c in cards)
 
@@ -81,8 +83,26 @@ def nationalism(catalog: Catalog, state: State, pid: str, where: str) -> int:
 
 def satellites(catalog: Catalog, state: State, pid: str, where: str) -> list[str]:
     """The satellites whose arrow points to `where` and which hold one of the player's tokens."""
-    return sorted(s for s, p in catalog.provinces.items()
-                  if p.satellite and where in p.supports and tokens_in(state, s, pid))
+    return [s for s in _supporters(catalog).get(where, ()) if tokens_in(state, s, pid)]
+
+
+# The map's satellites by the province each supports, per catalog (by id, with the catalog kept
+# so that its id stays its own: an AoR catalog is not hashable).
+_SUPPORTERS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
+
+
+def _supporters(catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    known = _SUPPORTERS.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        if len(_SUPPORTERS) > 16:  # bounded: a process holds a catalog or two
+            _SUPPORTERS.clear()
+        found: dict[str, list[str]] = {}
+        for s, p in sorted(catalog.provinces.items()):
+            if p.satellite:
+                for where in dict.fromkeys(p.supports):
+                    found.setdefault(where, []).append(s)
+        known = _SUPPORTERS[id(catalog)] = (catalog, {w: tuple(v) for w, v in found.items()})
+    return known[1]
 
 
 # --- strengths ----------------------------------------------------------------------------------
@@ -167,11 +187,27 @@ def _record_cathedral(state: State, user: str, against: list[str]) -> None:
     state["round"]["cathedral"] = dict(sorted(uses.items()))
 
 
-def attack_options(catalog: Catalog, state: State, pid: str) -> list[Attack]:
-    """Every attack the player can make now, by province."""
-    routes = reach(catalog, state, pid)
-    attacks = [attack_terms(catalog, state, pid, where) for where in routes]
+def attack_options(catalog: Catalog, state: State, pid: str,
+                   routes: dict[str, int | None] | None = None) -> list[Attack]:
+    """Every attack the player can make now, by province (`routes`: the player's `reach`, when
+    the caller already has it)."""
+    purchased = player(state, pid)["purchased"]
+    if purchased < 1:  # an attack places at least one token (R44)
+        return []
+    routes = reach(catalog, state, pid) if routes is None else routes
+    attacks = [attack_terms(catalog, state, pid, where) for where in routes
+               if _may_afford(catalog, state, pid, where, purchased)]
     return [a for a in attacks if attack_problem(catalog, state, a, routes) is None]
+
+
+def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int) -> bool:
+    """False when attack_problem would refuse `where` whatever the strengths: no opponent
+    there, or more tokens than bought just to overfill its market (attack_terms, R44)."""
+    weight = presence(catalog, state, where)
+    if not any(p != pid for p in weight):
+        return False
+    overfill = catalog.provinces[where].market + 1 - sum(n for p, n in weight.items() if p != pid)
+    return max(1, overfill - tokens_in(state, where, pid)) <= purchased
 
 
 # --- the battle ---------------------------------------------------------------------------------
