@@ -62,8 +62,11 @@ def has_advantage(catalog: Catalog, state: State, pid: str) -> bool:
 def effective_advantages(catalog: Catalog, state: State, pid: str, against: list[str]) -> list[str]:
     """The player's cards in effect that no opponent's card negates (Armor negates Stirrups,
     Gunpowder Long Bow)."""
+    mine = advantages(catalog, state, pid)
+    if not mine:  # nothing to negate: the opponents' cards need not be looked at
+        return []
     theirs = {c for other in against for c in advantages(catalog, state, other)}
-    return [c for c in advantages(catalog, state, pid)
+    return [c for c in mine
             if not theirs & set(catalog.cards[c].interactions.get("strength_negated_by", ()))]
 
 
@@ -146,7 +149,8 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> A
     """The tokens an attack on `where` needs: defence + market size - the attacker's bonuses,
     at least 1; retaking one's own capital the committed tokens count double (R34); never fewer
     than would overfill the market, since only an overfilled market is fought over (R44)."""
-    against = defenders(state, attacker, where, catalog)
+    weight = presence(catalog, state, where)
+    against = [p for p in weight if p != attacker]  # defenders(), from the weights at hand
     total = sum(defence(catalog, state, d, where, attacker) for d in against)
     bonus = military_bonus(catalog, state, attacker, against) + nationalism(catalog, state, attacker, where)
     if _uses(state, attacker, COSMOPOLITAN):
@@ -155,7 +159,6 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> A
     required = max(1, total + market - bonus)
     if player(state, attacker)["capital"] == where:
         required = -(-required // 2)
-    weight = presence(catalog, state, where)
     overfill = market + 1 - sum(n for p, n in weight.items() if p != attacker)
     required = max(required, overfill)  # a battle starts only when the market overflows (R44)
     return Attack(where, attacker, tuple(against), total, bonus, required,
