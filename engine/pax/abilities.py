@@ -26,6 +26,7 @@ from engine.pax.model import (
     is_silenced,
     is_square,
     owner_of,
+    player,
     tableau,
 )
 
@@ -86,10 +87,24 @@ def _carriers(catalog: Catalog, ability: str) -> frozenset[str]:
     return frozenset(catalog.abilities[ability]["cards"])
 
 
+@cache
+def _no_squares(carriers: frozenset[str]) -> bool:
+    return not any(is_square(c) for c in carriers)
+
+
+def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
+    """No carrier in `bank`'s tableau, seen without building it: a tableau holds its two sides'
+    cards, then squares' queens and vassal squares (so only for carriers that are no squares)."""
+    data = player(t, bank)
+    return _no_squares(carriers) and carriers.isdisjoint(data["west"]) and \
+        carriers.isdisjoint(data["east"]) and \
+        not any(e.get("queen") in carriers for e in t.state["empires"].values())
+
+
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
     carriers = _carriers(cat(t), ability.value)
-    if not carriers:
+    if not carriers or _surely_absent(t, bank, carriers):
         return []
     found = [c for c in tableau(t, bank) if c in carriers]
     if ability == Ability.IMMUNE_TO_SILENCING:
