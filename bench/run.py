@@ -25,6 +25,7 @@ from typing import Any
 
 from _board import bench_board
 from _game import PLAYERS, Snapshot, longest
+from _selfplay import bench_selfplay_cpu
 
 from pbem import api, rulesets
 from pbem.pipeline import replay
@@ -324,10 +325,12 @@ def main(argv: list[str] | None = None) -> int:
         result["selfplay"] = bench_selfplay(games)
         result["scale"] = bench_scale(directory, built.snapshots, series, in_process_runs)
         result["aor"] = bench_aor(3 if quick else 20, 60 if quick else 410)
+        log("selfplay_cpu: checked Pax games, full AoR games (CPU time)")
+        result["selfplay_cpu"] = bench_selfplay_cpu(quick)
         log("board: the SVG and the HTML report in process")
         result["board"] = bench_board(apply_snap.text, built.seed, in_process_runs * 3)
     result["targets_met"] = {name: result[name]["met"]
-                             for name in ("apply", "verify", "selfplay", "board")}
+                             for name in ("apply", "verify", "selfplay", "selfplay_cpu", "board")}
     result["machine"]["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     result["seconds"] = round(time.perf_counter() - begun, 1)
     log(f"done in {result['seconds']} s")

@@ -62,13 +62,18 @@ def has_advantage(catalog: Catalog, state: State, pid: str) -> bool:
 def effective_advantages(catalog: Catalog, state: State, pid: str, against: list[str]) -> list[str]:
     """The player's cards in effect that no opponent's card negates (Armor negates Stirrups,
     Gunpowder Long Bow)."""
+    mine = advantages(catalog, state, pid)
+    if not mine:  # nothing to negate: the opponents' cards need not be looked at
+        return []
     theirs = {c for other in against for c in advantages(catalog, state, other)}
-    return [c for c in advantages(catalog, state, pid)
+    return [c for c in mine
             if not theirs & set(catalog.cards[c].interactions.get("strength_negated_by", ()))]
 
 
 def military_bonus(catalog: Catalog, state: State, pid: str, against: list[str]) -> int:
     """+strength for each card in effect and not negated (9.5.2: 1 per military advantage)."""
+    if not state["round"]["played"]:  # no card played this turn: none in effect
+        return 0
     cards = effective_advantages(catalog, state, pid, against)
     return sum(int(catalog.cards[c].params["strength"]) for c in cards)
 
@@ -81,8 +86,26 @@ def nationalism(catalog: Catalog, state: State, pid: str, where: str) -> int:
 
 def satellites(catalog: Catalog, state: State, pid: str, where: str) -> list[str]:
     """The satellites whose arrow points to `where` and which hold one of the player's tokens."""
-    return sorted(s for s, p in catalog.provinces.items()
-                  if p.satellite and where in p.supports and tokens_in(state, s, pid))
+    return [s for s in _supporters(catalog).get(where, ()) if tokens_in(state, s, pid)]
+
+
+# The map's satellites by the province each supports, per catalog (by id, with the catalog kept
+# so that its id stays its own: an AoR catalog is not hashable).
+_SUPPORTERS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
+
+
+def _supporters(catalog: Catalog) -> dict[str, tuple[str, ...]]:
+    known = _SUPPORTERS.get(id(catalog))
+    if known is None or known[0] is not catalog:
+        if len(_SUPPORTERS) > 16:  # bounded: a process holds a catalog or two
+            _SUPPORTERS.clear()
+        found: dict[str, list[str]] = {}
+        for s, p in sorted(catalog.provinces.items()):
+            if p.satellite:
+                for where in dict.fromkeys(p.supports):
+                    found.setdefault(where, []).append(s)
+        known = _SUPPORTERS[id(catalog)] = (catalog, {w: tuple(v) for w, v in found.items()})
+    return known[1]
 
 
 # --- strengths ----------------------------------------------------------------------------------
@@ -126,7 +149,8 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> A
     """The tokens an attack on `where` needs: defence + market size - the attacker's bonuses,
     at least 1; retaking one's own capital the committed tokens count double (R34); never fewer
     than would overfill the market, since only an overfilled market is fought over (R44)."""
-    against = defenders(state, attacker, where, catalog)
+    weight = presence(catalog, state, where)
+    against = [p for p in weight if p != attacker]  # defenders(), from the weights at hand
     total = sum(defence(catalog, state, d, where, attacker) for d in against)
     bonus = military_bonus(catalog, state, attacker, against) + nationalism(catalog, state, attacker, where)
     if _uses(state, attacker, COSMOPOLITAN):
@@ -135,7 +159,6 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> A
     required = max(1, total + market - bonus)
     if player(state, attacker)["capital"] == where:
         required = -(-required // 2)
-    weight = presence(catalog, state, where)
     overfill = market + 1 - sum(n for p, n in weight.items() if p != attacker)
     required = max(required, overfill)  # a battle starts only when the market overflows (R44)
     return Attack(where, attacker, tuple(against), total, bonus, required,
@@ -167,11 +190,27 @@ def _record_cathedral(state: State, user: str, against: list[str]) -> None:
     state["round"]["cathedral"] = dict(sorted(uses.items()))
 
 
-def attack_options(catalog: Catalog, state: State, pid: str) -> list[Attack]:
-    """Every attack the player can make now, by province."""
-    routes = reach(catalog, state, pid)
-    attacks = [attack_terms(catalog, state, pid, where) for where in routes]
+def attack_options(catalog: Catalog, state: State, pid: str,
+                   routes: dict[str, int | None] | None = None) -> list[Attack]:
+    """Every attack the player can make now, by province (`routes`: the player's `reach`, when
+    the caller already has it)."""
+    purchased = player(state, pid)["purchased"]
+    if purchased < 1:  # an attack places at least one token (R44)
+        return []
+    routes = reach(catalog, state, pid) if routes is None else routes
+    attacks = [attack_terms(catalog, state, pid, where) for where in routes
+               if _may_afford(catalog, state, pid, where, purchased)]
     return [a for a in attacks if attack_problem(catalog, state, a, routes) is None]
+
+
+def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int) -> bool:
+    """False when attack_problem would refuse `where` whatever the strengths: no opponent
+    there, or more tokens than bought just to overfill its market (attack_terms, R44)."""
+    weight = presence(catalog, state, where)
+    if not any(p != pid for p in weight):
+        return False
+    overfill = catalog.provinces[where].market + 1 - sum(n for p, n in weight.items() if p != pid)
+    return max(1, overfill - tokens_in(state, where, pid)) <= purchased
 
 
 # --- the battle ---------------------------------------------------------------------------------

@@ -16,8 +16,8 @@ from engine.core.errors import InvariantViolation
 
 def province(state: State, pid: str) -> dict[str, Any]:
     """A province's contents; an empty record when nothing is there (not stored until used)."""
-    data: dict[str, Any] = state["provinces"].get(pid, {"marker": None, "tokens": {}, "new": {}})
-    return data
+    data: dict[str, Any] | None = state["provinces"].get(pid)
+    return {"marker": None, "tokens": {}, "new": {}} if data is None else data
 
 
 def _store(state: State, pid: str, data: dict[str, Any]) -> None:
@@ -44,9 +44,9 @@ def marker_of(state: State, where: str) -> str | None:
 
 def presence(catalog: Catalog, state: State, where: str) -> dict[str, int]:
     """Each player's weight in a province: tokens, and a marker as its market size (9.5.2)."""
-    data, weight = province(state, where), {}
-    for pid in set(data["tokens"]) | set(data["new"]):
-        weight[pid] = tokens_in(state, where, pid)
+    data = province(state, where)
+    tokens, new = data["tokens"], data["new"]
+    weight = {pid: int(tokens.get(pid, 0)) + int(new.get(pid, 0)) for pid in tokens.keys() | new.keys()}
     if data["marker"]:
         weight[data["marker"]] = weight.get(data["marker"], 0) + catalog.provinces[where].market
     return dict(sorted(weight.items()))

@@ -52,6 +52,9 @@ def region_name(region: str) -> str:
 
 def choice(verb: str, line: str, *pairs: tuple[str, str]) -> Choice:
     """A choice from (value, kind) pairs."""
+    if len(pairs) == 1:  # most choices: one argument (option lists build thousands)
+        (value, kind), = pairs
+        return Choice(verb, (value,), (kind,), line)
     return Choice(verb, tuple(v for v, _ in pairs), tuple(k for _, k in pairs), line)
 
 

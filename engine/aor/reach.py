@@ -92,10 +92,25 @@ def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
     return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
 
 
+# galley_reach depends on the map alone: (id(catalog), starts, steps, heavens) -> (catalog,
+# provinces), the catalog kept so that its id stays its own (an AoR catalog is not hashable).
+_GALLEY: dict[tuple[int, frozenset[str], int, bool], tuple[Catalog, frozenset[str]]] = {}
+
+
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
     """9.4.1: provinces within `steps` coastal provinces of a start, along one coast of each
     province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
     regions not in play may be crossed (8.2)."""
+    key = (id(catalog), frozenset(starts), steps, heavens)
+    known = _GALLEY.get(key)
+    if known is None or known[0] is not catalog:
+        if len(_GALLEY) > 4096:  # bounded: a long run meets many base sets
+            _GALLEY.clear()
+        known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, starts, steps, heavens)))
+    return set(known[1])
+
+
+def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
     frontier: set[Place] = {(s, i, False) for s in starts for i in range(len(catalog.provinces[s].coasts))}
     seen, reached = set(frontier), set()
     shores = _sea_shores(catalog)

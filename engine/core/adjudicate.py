@@ -21,11 +21,17 @@ from engine.core.errors import IllegalOrder, InvariantViolation, RuleError
 from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table, event
 
+# The legal answers of each player owed at one state (what `options_now` gives each of them).
+Known = dict[str, list[Choice]]
+
 
 @dataclass
 class Outcome:
     table: Table
     events: list[Event]
+    # The legal answers at the final state, by owed player: computed while looking for forced
+    # answers, handed on so that the next decision does not compute them again.
+    options: Known = field(default_factory=dict)
 
 
 def asked(node: Node, player: str) -> Node:
@@ -79,30 +85,41 @@ def _recall(action: Action, t: Table, node: Node, player: str) -> Choice:
     raise InvariantViolation(f"{player}'s answer '{line}' to {node['action']} is not an option")
 
 
-def _forced(ruleset: Ruleset, t: Table) -> tuple[str, Choice] | None:
-    """The first owed answer the rules force, with its player."""
+def _forced(ruleset: Ruleset, t: Table) -> tuple[tuple[str, Choice] | None, Known]:
+    """The first owed answer the rules force, with its player; and the legal answers of the
+    players looked at (of every owed player when none is forced)."""
     node = next_pending(t.agenda)
+    seen: Known = {}
     if node is None:
-        return None
+        return None, seen
     action = ruleset.actions[node["action"]]
     for who in waiting_for(t.agenda):
         here = asked(node, who)
         options = action.options(t, here)
+        seen[who] = options
         choice = action.auto(t, here, options)
         if choice is not None:
             if choice not in options:  # a forced or standing answer is checked like a line
                 raise InvariantViolation(f"the automatic answer '{choice.line}' to "
                                          f"{node['action']} is not one of its legal answers")
-            return who, choice
-    return None
+            return (who, choice), seen
+    return None, seen
+
+
+def settle(ruleset: Ruleset, t: Table, chance: Chance) -> tuple[list[Event], Known]:
+    """Apply forced answers, for any player, until a real choice remains or the game ends;
+    the events, and the legal answers of each player then owed."""
+    events: list[Event] = []
+    while True:
+        forced, seen = _forced(ruleset, t)
+        if forced is None:
+            return events, seen
+        events += answer(ruleset, t, forced[1], chance, forced[0])
 
 
 def run_automatic(ruleset: Ruleset, t: Table, chance: Chance) -> list[Event]:
     """Apply forced answers, for any player, until a real choice remains or the game ends."""
-    events: list[Event] = []
-    while (forced := _forced(ruleset, t)) is not None:
-        events += answer(ruleset, t, forced[1], chance, forced[0])
-    return events
+    return settle(ruleset, t, chance)[0]
 
 
 @dataclass
@@ -152,9 +169,11 @@ def adjudicate(
     chance: Chance,
     *,
     in_place: bool = False,
+    known: Known | None = None,
 ) -> Outcome:
     """Apply one player's lines to a working copy; any rule error leaves `table` untouched.
-    (With `in_place`, a rejected block may leave `table` half-changed: use one line only.)"""
+    (With `in_place`, a rejected block may leave `table` half-changed: use one line only.)
+    `known`: the legal answers at `table`'s state as an earlier Outcome gave them."""
     work = table if in_place else table.copy()
     reader = _Reader(chance, ruleset.draw_ends_block, len(lines))
     events: list[Event] = []
@@ -167,20 +186,22 @@ def adjudicate(
                 reader.open = index == len(lines) - 1 or not reader.strict
                 events += ruleset.resign(work, player, reader)
                 continue
-            events += _apply_line(ruleset, work, player, number, text, reader)
+            events += _apply_line(ruleset, work, player, number, text, reader,
+                                  known if index == 0 else None)
         except DrawRefused:
             blamed = reader.culprit or (number, text)
             raise IllegalOrder.draw_ends_block(blamed[1], blamed[0]) from None
         except RuleError as error:
             raise error.located(text, number) from None
     reader.open = True
-    events += run_automatic(ruleset, work, reader)
+    settled, options = settle(ruleset, work, reader)
     ruleset.check_invariants(work)
-    return Outcome(work, events)
+    return Outcome(work, events + settled, options)
 
 
 def _apply_line(
-    ruleset: Ruleset, t: Table, player: str, number: int, text: str, reader: _Reader
+    ruleset: Ruleset, t: Table, player: str, number: int, text: str, reader: _Reader,
+    known: Known | None = None,
 ) -> list[Event]:
     """R-012: a line answers the next decision its player has to answer. The forced answers
     before it (one legal answer) resolve by themselves and take no line, with two exceptions:
@@ -201,7 +222,8 @@ def _apply_line(
         forced: tuple[str, Node, Choice] | None = None
         for who in owed:
             here = asked(node, who)
-            options = action.options(t, here)
+            options = known[who] if known is not None and who in known else \
+                action.options(t, here)
             if who == player:
                 mine = (here, options)
             choice = action.auto(t, here, options)
@@ -220,6 +242,7 @@ def _apply_line(
             if node["id"] in reader.answered:
                 return events + answer(ruleset, t, choice, reader, who)
             restated = True
+        known = None  # the state changes: nothing computed before holds
         events += answer(ruleset, t, choice, reader, who)
     here, options = mine
     if sealing.is_committing(node):

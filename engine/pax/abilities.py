@@ -26,6 +26,7 @@ from engine.pax.model import (
     is_silenced,
     is_square,
     owner_of,
+    player,
     tableau,
 )
 
@@ -54,6 +55,8 @@ def _silenced_for(t: Table, card_id: str, owner: str | None) -> bool:
 
 def silenced(t: Table, card_id: str) -> bool:
     """F1f: a bishop on the card or its royal couple, unless its owner is immune."""
+    if not is_silenced(t, card_id):  # most cards: no need to look for the owner
+        return False
     return _silenced_for(t, card_id, owner_of(t, card_id))
 
 
@@ -84,9 +87,25 @@ def _carriers(catalog: Catalog, ability: str) -> frozenset[str]:
     return frozenset(catalog.abilities[ability]["cards"])
 
 
+@cache
+def _no_squares(carriers: frozenset[str]) -> bool:
+    return not any(is_square(c) for c in carriers)
+
+
+def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
+    """No carrier in `bank`'s tableau, seen without building it: a tableau holds its two sides'
+    cards, then squares' queens and vassal squares (so only for carriers that are no squares)."""
+    data = player(t, bank)
+    return _no_squares(carriers) and carriers.isdisjoint(data["west"]) and \
+        carriers.isdisjoint(data["east"]) and \
+        not any(e.get("queen") in carriers for e in t.state["empires"].values())
+
+
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
     carriers = _carriers(cat(t), ability.value)
+    if not carriers or _surely_absent(t, bank, carriers):
+        return []
     found = [c for c in tableau(t, bank) if c in carriers]
     if ability == Ability.IMMUNE_TO_SILENCING:
         return found

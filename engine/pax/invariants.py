@@ -3,31 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from itertools import chain
 
 from engine.core.errors import InvariantViolation
 from engine.core.table import Table
-from engine.pax.abilities import Ability, hand_limit, has_ability
+from engine.pax.abilities import HAND_LIMIT, Ability, hand_limit, has_ability
+from engine.pax.catalog import Catalog
 from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
-from engine.pax.places import cities_of
+from engine.pax.places import on_map
 
 
 def card_zones(t: Table) -> Counter[str]:
     """How many times each card appears across every zone of the game."""
     state = t.state
-    seen: Counter[str] = Counter()
-    for segments in state["decks"].values():
-        for segment in segments:
-            seen.update(segment)
-    for row in state["market"].values():
-        seen.update(slot["card"] for slot in row if slot["card"])
-    for data in state["players"].values():
-        for zone in ("hand", "west", "east", "old_maids"):
-            seen.update(data[zone])
-    seen.update(e["queen"] for e in state["empires"].values() if e.get("queen"))
-    seen.update(state["box"])
-    seen.update(state["discard"])
-    seen.update(card for card in state.get("preview", {}).values() if card)
-    return seen
+    zones: list[Iterable[str]] = [s for segments in state["decks"].values() for s in segments]
+    zones += [(slot["card"] for slot in row if slot["card"]) for row in state["market"].values()]
+    zones += [data[zone] for data in state["players"].values()
+              for zone in ("hand", "west", "east", "old_maids")]
+    zones += [(e["queen"] for e in state["empires"].values() if e.get("queen")), state["box"],
+              state["discard"], (card for card in state.get("preview", {}).values() if card)]
+    return Counter(chain.from_iterable(zones))
 
 
 def check_invariants(t: Table) -> None:
@@ -36,24 +33,36 @@ def check_invariants(t: Table) -> None:
         raise InvariantViolation("; ".join(problems))
 
 
+@cache
+def _expected_cards(catalog: Catalog, promo_map: bool) -> frozenset[str]:
+    """The cards a game holds: the base set, and the promo cards on the promo map (the catalog
+    is hashed by identity)."""
+    return frozenset(c.id for c in catalog.cards.values() if c.set == "base" or promo_map)
+
+
+@cache
+def _supply(catalog: Catalog, tok: str) -> int:
+    return supply_of(catalog, tok)
+
+
 def _problems(t: Table) -> list[str]:
     state = t.state
     problems = []
     zones = card_zones(t)
-    for card_id, count in zones.items():
-        if count != 1:
-            problems.append(f"card {card_id} is in {count} zones")
-    expected = {c.id for c in cat(t).cards.values()
-                if c.set == "base" or state["options"]["map"] == "age_of_reformation"}
-    missing = expected - set(zones)
+    if sum(zones.values()) != len(zones):  # some card counted twice: name each
+        problems += [f"card {card_id} is in {count} zones" for card_id, count in zones.items()
+                     if count != 1]
+    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - set(zones)
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)[:5]}")
     for tok, used in tokens_in_play(state).items():
-        if used > supply_of(cat(t), tok):
-            problems.append(f"{used} {tok} in play, supply is {supply_of(cat(t), tok)}")
+        if used > _supply(cat(t), tok):
+            problems.append(f"{used} {tok} in play, supply is {_supply(cat(t), tok)}")
     for bank, data in state["players"].items():
         if data["florins"] < 0:
             problems.append(f"{bank} has {data['florins']} florins")
+        if len(data["hand"]) <= HAND_LIMIT:  # within any limit (the larger one is none)
+            continue
         limit = hand_limit(t, bank)
         discarding = any(n["action"] == "hand_discard" and n["player"] == bank
                          for n in t.agenda)
@@ -63,12 +72,14 @@ def _problems(t: Table) -> list[str]:
         if any(slot["florins"] < 0 for slot in row):
             problems.append(f"negative florins in the {side} market")
     for border_id, content in state["borders"].items():
+        if len(content) < 2:  # one token: nothing to share
+            continue
         owner = concession_owner(t, border_id)
         shared = owner is not None and has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES)
-        if len(content) > 1 and not shared:
+        if not shared:
             problems.append(f"{border_id} holds {sorted(content.values())}")
     for city_id in state["cities"]:
-        if city_id not in cities_of(t, cat(t).cities[city_id].empire):
+        if not on_map(t, city_id):
             problems.append(f"{city_id} holds a token but is not on the map")
     for city_id in state["cities"]:
         if city_id in state["busted"]:

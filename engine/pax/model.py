@@ -266,7 +266,8 @@ def couple_of(t: Table, card_id: str) -> list[str]:
 
 def is_silenced(t: Table, card_id: str) -> bool:
     """F1: a bishop on a card, or on either half of a royal couple, silences it."""
-    return any(c in t.state["bishops"] for c in couple_of(t, card_id))
+    bishops = t.state["bishops"]
+    return bool(bishops) and any(c in bishops for c in couple_of(t, card_id))
 
 
 def square_face(t: Table, empire_id: str) -> SquareSide:

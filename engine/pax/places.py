@@ -11,8 +11,11 @@ Tokens left in a slot that stops existing are removed by engine.pax.upkeep.
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.table import Event, Table
 from engine.pax.abilities import Ability, ability_event, anyone_has
+from engine.pax.catalog import Catalog
 from engine.pax.model import cat, is_busted, is_promo_map, levy_token, token
 
 VENICE, VENICE_2 = "venice", "venice_2"
@@ -41,6 +44,19 @@ def cities_of(t: Table, empire_id: str) -> list[str]:
     """Every city slot of an empire that is on the map now (busted emporia included)."""
     empire = cat(t).empires[empire_id]
     return [c for c in (*empire.cities, *empire.conditional) if _exists(t, c)]
+
+
+@cache
+def _slots(catalog: Catalog) -> frozenset[str]:
+    """The cities listed by their own empire, as a slot or a conditional one (the catalog is
+    hashed by identity)."""
+    return frozenset(c for e in catalog.empires.values() for c in (*e.cities, *e.conditional)
+                     if catalog.cities[c].empire == e.id)
+
+
+def on_map(t: Table, city_id: str) -> bool:
+    """Whether a city slot is on the map now: `city_id in cities_of(t, its empire)`."""
+    return city_id in _slots(cat(t)) and _exists(t, city_id)
 
 
 def city_slots(t: Table, empire_id: str) -> list[str]:

@@ -18,7 +18,7 @@ from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
-from engine.pax.abilities import Ability, ability_event, hand_limit, has_ability
+from engine.pax.abilities import HAND_LIMIT, Ability, ability_event, hand_limit, has_ability
 from engine.pax.actions.common import card_choice
 from engine.pax.model import (
     banks,
@@ -30,7 +30,7 @@ from engine.pax.model import (
     player,
     remove_from_border,
 )
-from engine.pax.places import cities_of
+from engine.pax.places import on_map
 
 
 def upkeep(t: Table) -> list[Event]:
@@ -44,8 +44,7 @@ def upkeep(t: Table) -> list[Event]:
 def _stray_tokens(t: Table) -> list[Event]:
     events: list[Event] = []
     for city_id, tok in list(t.state["cities"].items()):
-        empire_id = cat(t).cities[city_id].empire
-        if city_id in cities_of(t, empire_id):
+        if on_map(t, city_id):
             continue
         del t.state["cities"][city_id]
         name = city_name(t, city_id)
@@ -75,6 +74,8 @@ def _hand_discards(t: Table) -> None:
     pending = {n["player"] for n in t.agenda if n["action"] == HandDiscard.name}
     nodes: list[Node] = []
     for bank in banks(t):
+        if len(player(t, bank)["hand"]) <= HAND_LIMIT:  # within any limit
+            continue
         limit = hand_limit(t, bank)
         if limit is not None and len(player(t, bank)["hand"]) > limit and bank not in pending:
             nodes.append(new_node(t.state, HandDiscard.name, bank))

@@ -15,6 +15,7 @@ Prestige counts Old Maids (I2, L2). Opponents are the other banks still in the g
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.table import Event, Table
@@ -158,26 +159,33 @@ def imperial_margin(t: Table) -> int:
     return 3 if len(t.state["order"]) == 2 else 2
 
 
+def _leads(t: Table, bank: str, measure: Callable[[str], int], margin: int) -> bool:
+    """`_beats` on `measure` taken lazily: every measure counts things (never below 0), so a
+    bank under `margin` leads no one and the opponents need not be counted."""
+    mine = measure(bank)
+    if mine < margin:
+        return False
+    return all(mine >= measure(other) + margin for other in t.state["order"] if other != bank)
+
+
 def meets(t: Table, bank: str, square: str) -> bool:
     """Whether `bank` meets the conditions of a victory square now (L3-L6)."""
-    order = list(t.state["order"])
     if square == "holy":
         religion = supreme_religion(t)
-        return religion is not None and _beats(
-            t, bank, {b: prestige(t, b, religion) for b in order}, 1)
+        return religion is not None and _leads(t, bank, lambda b: prestige(t, b, religion), 1)
     if square == "imperial":
-        return _beats(t, bank, {b: squares(t, b, "king") for b in order}, imperial_margin(t))
+        return _leads(t, bank, lambda b: squares(t, b, "king"), imperial_margin(t))
     if square == "globalization":
-        return _beats(t, bank, {b: global_concessions(t, b) for b in order}, 2) and \
-            _beats(t, bank, {b: prestige(t, b, "discovery") for b in order}, 1)
+        return _leads(t, bank, lambda b: global_concessions(t, b), 2) and \
+            _leads(t, bank, lambda b: prestige(t, b, "discovery"), 1)
     if square == "renaissance":
-        return _beats(t, bank, {b: republics(t, b) for b in order}, 1) and \
-            _beats(t, bank, {b: law(t, b) for b in order}, 2)
+        return _leads(t, bank, lambda b: republics(t, b), 1) and \
+            _leads(t, bank, lambda b: law(t, b), 2)
     if square == "byzantine":
-        religion = leading_theocracy(t)
-        return religion is not None and \
-            _beats(t, bank, {b: squares(t, b, "king") for b in order}, 1) and \
-            _beats(t, bank, {b: prestige(t, b, religion) for b in order}, 1)
+        theocracy = leading_theocracy(t)
+        return theocracy is not None and \
+            _leads(t, bank, lambda b: squares(t, b, "king"), 1) and \
+            _leads(t, bank, lambda b: prestige(t, b, theocracy), 1)
     raise ValueError(f"unknown victory square {square}")
 
 

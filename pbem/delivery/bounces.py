@@ -8,7 +8,6 @@ GNU Mailman uses (RFC 3464 reports, Postfix, Exim, qmail, Sendmail and many more
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -16,18 +15,19 @@ from typing import Any
 from pbem.delivery import deadlines
 from pbem.store.gamefile import GameFile
 
-_QUIET = logging.NullHandler()
-
 
 def failures(raw: bytes) -> tuple[set[str], set[str]]:
     """The addresses a bounce reports as (delayed, failed for good), lower case; empty sets
     for a message that is no bounce."""
+    import logging  # start-up: `status` reads the post book, not mail
     from email import message_from_bytes  # start-up: status reads bounces' records, not mail
 
     from flufl.bounce import all_failures  # start-up: only the inbox reads bounces
 
     # A detector that trips on odd mail logs a traceback; keep it out of the host's cron mail.
-    logging.getLogger("flufl.bounce").addHandler(_QUIET)
+    detector = logging.getLogger("flufl.bounce")
+    if not any(isinstance(h, logging.NullHandler) for h in detector.handlers):
+        detector.addHandler(logging.NullHandler())
     try:
         temporary, permanent = all_failures(message_from_bytes(raw))
     except Exception:  # noqa: BLE001 - a detector's trouble means "not a bounce we can read"

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.core.adjudicate import adjudicate
+from engine.core.adjudicate import Known, adjudicate
 from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
@@ -40,6 +40,9 @@ class Applied:
     note: str  # e.g. which of several blocks was used
     entries: list[Entry] = field(default_factory=list)  # the log entries written
     game: Game | None = None
+    # The legal answers at the new state by owed player, as adjudicating computed them: a
+    # caller that goes on playing (self-play) hands them to the next `apply_text`.
+    options: Known = field(default_factory=dict)
 
     @property
     def opened(self) -> Game:
@@ -101,9 +104,10 @@ def applied_before(path: Path, text: str) -> int | None:
     return next((int(e["seq"]) for e in reversed(log) if e.get("payload_sha256") in digests), None)
 
 
-def apply_text(game: Game, text: str) -> Applied:
+def apply_text(game: Game, text: str, *, known: Known | None = None) -> Applied:
     """Find, authenticate and adjudicate a block against an opened game; the game changes
-    only when everything succeeds."""
+    only when everything succeeds. `known`: the `options` of the Applied that made the
+    game's current state (nothing else changed it since)."""
     game.require_whole("apply orders")
     block, note = choose_block(game, find_blocks(text))
     player = authenticate(game, block)
@@ -113,7 +117,7 @@ def apply_text(game: Game, text: str) -> Applied:
     chance = game.chance(int(table.state["draws"]))
     lines = [(line.number, line.text) for line in block.lines]
     try:
-        outcome = adjudicate(game.ruleset, table, player, lines, chance)
+        outcome = adjudicate(game.ruleset, table, player, lines, chance, known=known)
     except RuleError as error:
         raise OrdersRejected(error.message()) from None
     except SeedNeeded:
@@ -138,4 +142,4 @@ def apply_text(game: Game, text: str) -> Applied:
                 block=block.text)
     start = len(game.new)
     record(game, step, make, game.unopened())
-    return Applied(game.gf, player, step.shown, note, game.new[start:], game)
+    return Applied(game.gf, player, step.shown, note, game.new[start:], game, outcome.options)

@@ -21,7 +21,7 @@ def parallel_window(game: Game) -> dict[int, str]:
     entry since answered that decision (each answer is written against the opening); and a
     state before a run of settings changes (deadlines, e-mails), which change no rule."""
     gf = game.gf
-    window = {gf.seq: fingerprint(current_hash(gf))}
+    window = {gf.seq: fingerprint(game.state_hash())}
     node = next_pending(gf.agenda)
     parallel = node is not None and is_parallel(node)
     for entry in reversed(game.recent()):

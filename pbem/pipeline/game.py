@@ -44,6 +44,18 @@ class Game:
     seed: bytes | None = None
     new: list[Entry] = field(default_factory=list)  # entries added by this run
     sealed: dict[str, dict[str, str]] | None = None  # unopened sealed blocks, once asked
+    # State hashes computed this run, keyed by seq and the objects hashed: the state changes
+    # only through `advance` (which drops older seqs); `hash_of` adds the objects an open game
+    # is about to store, so `advance` checks them without hashing them twice.
+    hashes: dict[tuple[int, int, int, int], str] = field(default_factory=dict, repr=False)
+
+    def state_hash(self) -> str:
+        """The game file's current state hash, computed once per state this run holds."""
+        gf = self.gf
+        key = (gf.seq, id(gf.game), id(gf.state), id(gf.agenda))
+        if key not in self.hashes:
+            self.hashes[key] = current_hash(gf)
+        return self.hashes[key]
 
     def unopened(self) -> dict[str, dict[str, str]]:
         """The sealed blocks not yet opened (node -> player -> block), kept up to date by the
@@ -86,8 +98,11 @@ class Game:
         return [*self.tail, *self.gf.log] if self.log_text is not None else list(self.gf.log)
 
     def hash_of(self, seq: int, table: Table, header: dict[str, Any] | None = None) -> str:
-        return self.projection.hash(self.ruleset, self.gf.game if header is None else header,
-                                    seq, table.state, table.agenda)
+        game = self.gf.game if header is None else header
+        found = self.projection.hash(self.ruleset, game, seq, table.state, table.agenda)
+        if not self.projection.hidden:  # the file will hold these very objects: `advance`
+            self.hashes[(seq, id(game), id(table.state), id(table.agenda))] = found
+        return found
 
     def advance(self, entry: Entry, table: Table | None,
                 header: dict[str, Any] | None = None) -> None:
@@ -95,7 +110,7 @@ class Game:
         state does not change), `header` the game header after it (its trail grown by a
         settings change or a timeout). The entry's hashes must chain, else it is a pbem bug."""
         gf = self.gf
-        if entry.seq != gf.seq + 1 or entry.prev_state != current_hash(gf):
+        if entry.seq != gf.seq + 1 or entry.prev_state != self.state_hash():
             raise AssertionError(f"entry seq {entry.seq} does not follow seq {gf.seq}")
         gf.seq = entry.seq
         if header is not None:
@@ -105,8 +120,9 @@ class Game:
                 gf.full = (table.state, table.agenda)
             gf.state = self.projection.state(self.ruleset, table.state)
             gf.agenda = self.projection.agenda(table.agenda)
-        if entry.post_state != current_hash(gf):
+        if entry.post_state != self.state_hash():  # computed unless hash_of hashed these
             raise AssertionError(f"entry seq {entry.seq}: post_state is not the state stored")
+        self.hashes = {k: v for k, v in self.hashes.items() if k[0] == gf.seq}
         append(gf.log, entry)
         self.new.append(entry)
 

@@ -19,7 +19,6 @@ from engine.core.chance import Draw
 from engine.core.table import Event, Table, event
 from pbem.pipeline.game import Game
 from pbem.store.entries import Entry, Sealed, Unseal, public_events
-from pbem.store.gamefile import current_hash
 from pbem.store.projection import RECEIVED
 
 # Builds the entry of the step itself: (seq, prev_state, post_state, draws, events) -> Entry.
@@ -81,7 +80,7 @@ def record(game: Game, step: Step, make: MakeEntry,
            sealed: dict[str, dict[str, str]]) -> None:
     """Log `step` (updating `sealed`, node -> player -> unopened block)."""
     node = step.node
-    seq, prev = game.gf.seq + 1, current_hash(game.gf)
+    seq, prev = game.gf.seq + 1, game.state_hash()
     header = step.bind(seq) if step.bind is not None else None
     rules = game.ruleset
     if not (game.projection.hidden and node is not None and node.get("sealed")):
@@ -109,7 +108,7 @@ def record(game: Game, step: Step, make: MakeEntry,
     defaults = timed_out(game.recent(), node_id)
     opened = unseal_event(stored, defaults)
     salts = {p: seal_salt(game.seed, game.gf.game_id, node_id, p).hex() for p in sorted(stored)}
-    unseal = Unseal(seq=seq + 1, prev_state=current_hash(game.gf),
+    unseal = Unseal(seq=seq + 1, prev_state=game.state_hash(),
                     post_state=game.hash_of(seq + 1, step.work),
                     draws=game.projection.draws(rules, step.draws),
                     events=public_events([opened, *resolved]), node=node_id, last=step.player,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core.adjudicate import adjudicate, run_automatic
+from engine.core.adjudicate import Known, adjudicate, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
 from engine.core.errors import InvariantViolation, RuleError
@@ -122,6 +122,9 @@ class Replay:
         self.header = {k: v for k, v in self.gf.game.items() if k != clock.TRAIL}
         self.policy: Policy | None = None
         self.emails: dict[str, str] = {}
+        # The legal answers at the state the last entry left, when it was a block adjudicated
+        # here (computed while settling it): the next block's first line does not recompute them.
+        self.known: Known = {}
 
     def hash_of(self, seq: int, table: Table) -> str:
         return self.game.projection.hash(self.ruleset, self.header, seq, table.state,
@@ -191,8 +194,10 @@ class Replay:
         parallel = str(node["id"]) if node is not None and is_parallel(node) else None
         if isinstance(entry, Orders | Timeout | Sealed) and entry.node != parallel:
             raise ValueError("the entry's node does not match the decision pending")
+        known, self.known = self.known, {}
         if isinstance(entry, Orders):
-            return self.adjudicate(table, entry.player, one_block(entry.seq, entry.block), chance)
+            return self.adjudicate(table, entry.player, one_block(entry.seq, entry.block), chance,
+                                   known)
         if isinstance(entry, Sealed):
             return self.sealed(table, entry, chance)
         if isinstance(entry, Unseal):
@@ -231,10 +236,12 @@ class Replay:
                 self.emails[player] = address
         return [clock.settings_event(entry.deadlines, entry.emails, entry.seats)]
 
-    def adjudicate(self, table: Table, player: str, block: object, chance: Chance
-                   ) -> list[Event]:
+    def adjudicate(self, table: Table, player: str, block: object, chance: Chance,
+                   known: Known | None = None) -> list[Event]:
         lines = [(line.number, line.text) for line in block.lines]  # type: ignore[attr-defined]
-        outcome = adjudicate(self.ruleset, table, player, lines, chance, in_place=True)
+        outcome = adjudicate(self.ruleset, table, player, lines, chance, in_place=True,
+                             known=known)
+        self.known = outcome.options
         return outcome.events
 
     def sealed(self, table: Table, entry: Sealed, chance: Chance) -> list[Event] | None:

@@ -18,10 +18,13 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from engine.core import sealing
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import Known, answer, options_now, settle
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
+from engine.core.choice import Choice
 from engine.core.errors import InvariantViolation
+from engine.core.ruleset import Ruleset
+from engine.core.table import Table
 from pbem import rulesets
 from pbem.errors import PbemError
 from pbem.orders.signatures import parse_public_key, public_key_line
@@ -48,17 +51,25 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
     chance = SeededChance(seeds.make_seed(seed), seed, 0)
     seats = ruleset.seat_ids([f"bot{i + 1}" for i in range(players)])
     table, _ = ruleset.setup(catalog_for(stats.ruleset), seed, seats, dict(options), chance)
-    stats.note(run_automatic(ruleset, table, chance))
+    events, known = settle(ruleset, table, chance)
+    stats.note(events)
     while not ruleset.is_over(table):
         who = policy.pick_player(waiting_for(table.agenda))
-        choice = policy.choose(ruleset, table, who, options_now(ruleset, table, who))
+        choice = policy.choose(ruleset, table, who, _legal(ruleset, table, who, known))
         stats.verbs[choice.verb or choice.line.split()[0]] += 1  # survivors have no verb
         events = answer(ruleset, table, choice, chance, who)
-        events += run_automatic(ruleset, table, chance)
+        settled, known = settle(ruleset, table, chance)
+        events += settled
         policy.saw(events)
         stats.note(events)
         stats.decisions += 1
     record_end(stats, table.state)
+
+
+def _legal(ruleset: Ruleset, table: Table, who: str, known: Known) -> list[Choice]:
+    """`who`'s legal answers now: the ones the last settling of the state computed (the same
+    call on the same state), else computed."""
+    return known[who] if who in known else options_now(ruleset, table, who)
 
 
 def _round_trip(gf: GameFile, *, exact: bool) -> None:
@@ -99,6 +110,7 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
     ruleset = game.ruleset
     blocks = 0
     openings: dict[tuple[str, str], str] = {}
+    known: Known = {}  # the legal answers the last apply computed at the state it made
     while not gf.state["over"]:
         if blocks >= BLOCK_CAP:
             stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
@@ -106,12 +118,12 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             return
         table = game.table()
         player = policy.pick_player(waiting_for(table.agenda))
-        line = policy.choose(ruleset, table, player, options_now(ruleset, table, player)).line
+        line = policy.choose(ruleset, table, player, _legal(ruleset, table, player, known)).line
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line)
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
-            applied = apply_text(game, text)
+            applied = apply_text(game, text, known=known)
             _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0)
             blocks += 1
         except (PbemError, InvariantViolation) as error:
@@ -121,6 +133,7 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             stats.failures.append(_write_repro(out_dir, seed, gamefile.dump_text(gf), text))
             stats.games += 1
             return
+        known = applied.options
         policy.saw(applied.events)
         stats.step(line, applied.events)
     try:  # once, at the end: a replay every few blocks made checked games quadratic in length

@@ -121,8 +121,8 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
     new_game(path, publics, game_id=seed, ruleset_name=stats.ruleset, seed_text=seed,
              options=options)
     public = PublicText()
+    game = open_game(path)
     for blocks in range(BLOCK_CAP):
-        game = open_game(path)
         gf = game.gf
         if gf.state["over"]:
             break
@@ -139,6 +139,7 @@ def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats:
                 if after.projection.hidden else []
             if problems:
                 raise InvariantViolation("; ".join(problems))
+            game = after  # the file as the next block finds it: opened once
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
             path.write_bytes(before[0])  # the reproducing files are the game before the block

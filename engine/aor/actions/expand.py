@@ -43,12 +43,13 @@ class Expand(AorAction):
     def options(self, t: Table, node: Node) -> list[Choice]:
         catalog, state, pid = cat(t), t.state, node["player"]
         found = []
-        routes = reach(catalog, state, pid)
+        # Placing and attacking both take tokens bought (R44): without any, skip the reach.
+        routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
         for where in routes:
             name = province_name(catalog, where)
             for n in range(1, placement_limit(catalog, state, pid, where, routes) + 1):
                 found.append(choice("place", f"place {n} {name}", (str(n), "number"), (where, "province")))
-        for attack in attack_options(catalog, state, pid):
+        for attack in attack_options(catalog, state, pid, routes) if routes else ():
             name = province_name(catalog, attack.province)
             found.append(choice("attack", f"attack {name}", (attack.province, "province")))
             if attacker_may_declare(state, attack):
