@@ -189,6 +189,49 @@ def meets(t: Table, bank: str, square: str) -> bool:
     raise ValueError(f"unknown victory square {square}")
 
 
+def _short(t: Table, bank: str, measure: dict[str, int], margin: int) -> int:
+    """How much `bank` must gain on `measure` to lead every opponent by `margin` (0: it does)."""
+    others = [measure[o] for o in t.state["order"] if o != bank]
+    return max(0, max(others, default=0) + margin - measure[bank])
+
+
+def _supremacy_short(t: Table, religion: str) -> int:
+    """How far `religion` is from SUPREMACY: bishops and tokens it lacks over the others."""
+    bishops, tokens = bishop_counts(t), theocracy_counts(t)
+    others = [r for r in RELIGIONS if r != religion]
+    return sum(max(0, sum(c[r] for r in others) + 1 - c[religion]) for c in (bishops, tokens))
+
+
+def _theocracy_short(t: Table, religion: str) -> int:
+    """How many theocracies `religion` lacks to lead the others strictly (Age of Byzantine)."""
+    counts = Counter(d["religion"] for d in t.state["empires"].values()
+                     if d["religion"] != "medieval")
+    return max(0, max((counts[r] for r in RELIGIONS if r != religion), default=0) + 1
+               - counts[religion])
+
+
+def shortfall(t: Table, bank: str, square: str) -> int:
+    """How far `bank` is from meeting `square` (L3-L6), in counts it lacks: 0 exactly when
+    `meets` holds. Self-play's victory-seeking bot steers by it."""
+    order = list(t.state["order"])
+    if square == "holy":
+        return min(_supremacy_short(t, r) + _short(t, bank, {b: prestige(t, b, r) for b in order},
+                                                  1) for r in RELIGIONS)
+    if square == "imperial":
+        return _short(t, bank, {b: squares(t, b, "king") for b in order}, imperial_margin(t))
+    if square == "globalization":
+        return _short(t, bank, {b: global_concessions(t, b) for b in order}, 2) + \
+            _short(t, bank, {b: prestige(t, b, "discovery") for b in order}, 1)
+    if square == "renaissance":
+        return _short(t, bank, {b: republics(t, b) for b in order}, 1) + \
+            _short(t, bank, {b: law(t, b) for b in order}, 2)
+    if square == "byzantine":
+        kings = _short(t, bank, {b: squares(t, b, "king") for b in order}, 1)
+        return kings + min(_theocracy_short(t, r) + _short(
+            t, bank, {b: prestige(t, b, r) for b in order}, 1) for r in RELIGIONS)
+    raise ValueError(f"unknown victory square {square}")
+
+
 def _count(number: int, word: str) -> str:
     return f"{number} {word}{'s' * (number != 1)}"
 

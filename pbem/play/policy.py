@@ -2,8 +2,9 @@
 
 `random` picks uniformly. `coverage` and `greedy` look one decision ahead through the engine
 itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
-throw-away chance, and the events it makes, or the view after it, are scored. No rules knowledge
-lives here: what counts is what the engine emits (event kinds and card names) or shows (its view).
+throw-away chance, and the events it makes, or the state after it, are scored. No rules
+knowledge lives here: what counts is what the engine emits (event kinds and card names), shows
+(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Policy:
         self.seed = ""
         self.seen: set[str] = set()  # coverage keys met so far in this run (all its games)
         self.looks = 0
+        self.width = LOOKAHEAD  # candidates tried per decision
 
     def new_game(self, seed: str) -> None:
         """Each game replays from its own seed, whatever was played before it."""
@@ -87,7 +89,7 @@ class Policy:
         return probe, events
 
     def _best(self, options: list[Choice], score: Callable[[Choice], float]) -> Choice:
-        sample = options if len(options) <= LOOKAHEAD else self.rng.sample(options, LOOKAHEAD)
+        sample = options if len(options) <= self.width else self.rng.sample(options, self.width)
         scored = [(score(c), self.rng.random(), c) for c in sample]  # random tie-break
         return max(scored, key=lambda s: (s[0], s[1]))[2]
 
@@ -96,28 +98,85 @@ def _victories(options: list[Choice]) -> list[Choice]:
     return [c for c in options if c.verb == "victory"]
 
 
+def named_keys(catalog: Any, choice: Choice) -> set[str]:
+    """The coverage keys a choice names outright, read from the catalog (the engine's own card
+    data): a card's play and purchase, its abilities and one-shot, an op, an Advance, a victory
+    square."""
+    keys: set[str] = set()
+    cards = getattr(catalog, "cards", {})
+    advances = getattr(catalog, "advances", {})
+    ops = getattr(catalog, "ops", {})
+    for arg, kind in zip(choice.args, choice.kinds, strict=False):
+        arg, _, op = arg.partition("/")  # a card's op is named `CARD/op`
+        if op in ops:
+            keys.add(f"op:{ops[op]['type']}")
+        if arg in cards:
+            data = cards[arg]
+            keys |= {f"played:{data.name}", f"bought:{data.name}"}
+            keys |= {f"ability:{a}" for a in getattr(data, "abilities", ())}
+            if getattr(data, "one_shot", None):
+                keys.add(f"oneshot:{data.one_shot['type']}")
+        elif arg in advances:
+            keys.add(f"advance:{advances[arg].name}")
+        elif kind == "square":
+            keys.add(f"victory:{arg}")
+    return keys
+
+
+def held_abilities(table: Table, who: str) -> set[str]:
+    """`ability:x` for the cards laid out before `who` (every zone of its own but the hand),
+    read from its state and the catalog: what its tableau could fire."""
+    me = (table.state.get("players") or {}).get(who)
+    cards = getattr(table.catalog, "cards", {})
+    if not isinstance(me, dict) or not cards:
+        return set()
+    return {f"ability:{a}" for zone, held in me.items() if zone != "hand" and isinstance(held, list)
+            for c in held if isinstance(c, str) and c in cards
+            for a in getattr(cards[c], "abilities", ())}
+
+
 class CoveragePolicy(Policy):
-    """Prefers the options whose events reach something not yet seen; declares any legal
-    victory whose kind is new, and otherwise still declares one (a declared game is a game
-    whose ending was reached on purpose)."""
+    """Prefers what reaches something not yet seen in this run: the events of each candidate
+    (one step ahead on a copy), then abilities its tableau would newly hold (so cards whose
+    abilities never fired are laid out, and their ops tried). Candidates naming something
+    unseen are always among those tried. Declares a
+    legal victory at once when its declaration reaches something new (its kind, or an ability
+    counted in it); a victory already seen is one option among the others, so games run on and
+    meet more."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
-        if victories:
-            fresh = [c for c in victories if f"victory:{c.args[0]}" not in self.seen]
-            return self.rng.choice(fresh or victories)
         if len(options) == 1:
             return options[0]
+        held = held_abilities(table, who) - self.seen
 
         def score(choice: Choice) -> float:
-            _, events = self._ahead(ruleset, table, who, choice)
-            return len(coverage_keys(events) - self.seen)
-        return self._best(options, score)
+            probe, events = self._ahead(ruleset, table, who, choice)
+            fresh = len(coverage_keys(events) - self.seen)
+            holds = len(held_abilities(probe, who) - self.seen - held)
+            return fresh * 10 + holds * 3
+        if victories:  # a declaration that reaches something new ends the game at once
+            reach = [(len(coverage_keys(self._ahead(ruleset, table, who, c)[1]) - self.seen), c)
+                     for c in victories]
+            most, best = max(reach, key=lambda r: r[0])
+            if most:
+                return best
+        return self._best(self._sample(table, options), score)
+
+    def _sample(self, table: Table, options: list[Choice]) -> list[Choice]:
+        """At most `width` options: up to half of them from those naming something unseen."""
+        if len(options) <= self.width:
+            return options
+        named = [c for c in options if named_keys(table.catalog, c) - self.seen]
+        picked = self.rng.sample(named, min(len(named), self.width // 2))
+        rest = [c for c in options if c not in picked]
+        return picked + self.rng.sample(rest, self.width - len(picked))
 
 
 class GreedyPolicy(Policy):
-    """Plays to win: declares as soon as it can, else the option after which the engine's view
-    shows this player furthest along (a victory on offer, then the view's own counts)."""
+    """Plays to win: declares as soon as it can, else the option after which it is closest to
+    any victory (the engine's own shortfall for each active square, engine.pax.victory), then
+    the view's counts."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
@@ -130,7 +189,7 @@ class GreedyPolicy(Policy):
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice, depth: int
                ) -> float:
-        """A won game, a victory on offer, then the view's progress; while the same player
+        """A won game, a victory on offer, then the closest victory; while the same player
         decides again (a follow-up of the same action), the best of a few of those follow-ups,
         so a purchase is worth what it leads to."""
         probe, _ = self._ahead(ruleset, table, who, choice)
@@ -142,7 +201,18 @@ class GreedyPolicy(Policy):
         if depth and follow and len(follow) > 1:
             sample = follow if len(follow) <= FOLLOW_UPS else self.rng.sample(follow, FOLLOW_UPS)
             return max(self._score(ruleset, probe, who, c, depth - 1) for c in sample)
-        return progress(ruleset.view_for(probe, None), who)
+        return closeness(probe, who) * 50 + progress(ruleset.view_for(probe, None), who)
+
+
+def closeness(table: Table, who: str) -> float:
+    """Minus the shortfall of `who`'s nearest victory (Pax: active squares, or any square while
+    none is active, so comets are bought toward the nearest); 0 for a game without squares."""
+    squares = table.state.get("victory")
+    if not isinstance(squares, dict) or not squares:
+        return 0.0
+    from engine.pax.victory import shortfall  # only a Pax table keeps squares by name
+    active = [s for s, status in squares.items() if status == "active"] or list(squares)
+    return -float(min(shortfall(table, who, s) for s in active))
 
 
 def progress(view: dict[str, Any], who: str) -> float:
