@@ -38,11 +38,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=int(os.environ.get("FUZZ_N", "100000")))
     parser.add_argument("--seed", default=os.environ.get("FUZZ_SEED", "fuzz"))
+    parser.add_argument("--start", type=int, default=0,
+                        help="first input number (two runs with --start 0 and --start N/2 "
+                        "split one run between two cores)")
     parser.add_argument("--only", type=int, help="replay input number ONLY and show it")
     parser.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     options = parser.parse_args()
     names = sorted(FAMILIES)
-    numbers = [options.only] if options.only is not None else range(options.n)
+    numbers = [options.only] if options.only is not None else range(options.start, options.start + options.n)
     runs: Counter[str] = Counter()
     codes: dict[str, Counter[int]] = defaultdict(Counter)
     bad: Counter[str] = Counter()
@@ -64,10 +67,10 @@ def main() -> None:
                 keep(outcome, number, options.out)
                 print(f"#{number} {problem or 'ok'}: {outcome.describe()}", flush=True)
             if number and number % 1000 == 0:
-                print(f"fuzz: {number} inputs, {sum(bad.values())} bad, "
+                print(f"fuzz: {number - options.start} inputs, {sum(bad.values())} bad, "
                       f"{time.monotonic() - started:.0f} s", flush=True)
     print(f"fuzz: {sum(runs.values())} inputs in {time.monotonic() - started:.0f} s, seed "
-          f"{options.seed!r}")
+          f"{options.seed!r}, numbers {options.start} to {options.start + options.n - 1}")
     for family in names:
         shown = ", ".join(f"{code}: {count}" for code, count in sorted(codes[family].items()))
         print(f"  {family}: {runs[family]} inputs; exit codes {{{shown}}}; slowest "
