@@ -20,6 +20,16 @@ from pbem.errors import CorruptGameError
 PBEM_MESSAGES: dict[str, str] = {
     "pbem.replacement": "The moderator hands {player:title} to {name} (key {key}).",
     "pbem.reveal": "The moderator reveals the seed.",
+    # absences and pauses (issue 24; pbem.pipeline.life)
+    "pbem.absence.away": "{player:title} is away until {until}: their deadlines wait for them.",
+    "pbem.absence.back": "{player:title} is back: their deadlines restart in full.",
+    "pbem.pause.proposed": "{player:title} proposes a pause: the game pauses once every player "
+                           "has sent 'pause' by {deadline}.",
+    "pbem.pause.signed": "{player:title} agrees to the pause.",
+    "pbem.pause.paused": "The game is paused: no deadline runs until 'resume'.",
+    "pbem.pause.resumed": "{player:title} resumes the game: every deadline restarts in full.",
+    "pbem.pause.lapsed": "The pause {player:title} proposed lapsed: not every player sent "
+                         "'pause' by {deadline}.",
 }
 
 
@@ -50,6 +60,8 @@ def _settings(args: Mapping[str, Any], lang: str) -> str:  # English only, for n
     if "nmr" in args:
         shown = ", ".join(f"{k} {v}" for k, v in dict(args["decisions"]).items()) or "none"
         said.append(f"deadlines: {shown}; NMR policy: {args['nmr']}")
+        if args.get("absence"):
+            said.append(f"absence allowance: {args['absence']}")
     if args.get("emails"):
         said.append("new e-mail address for " + ", ".join(str(p) for p in args["emails"]))
     for key, players in dict(args.get("seats") or {}).items():

@@ -123,6 +123,7 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
     else:
         model = views.report_model(opened, viewer, lang=lang)
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+        model["life"] = duedates.life_rows(gf, viewer, datetime.now(UTC), lang)
     echo(html.render(model, fmt, lang), nl=False)
 
 
@@ -132,6 +133,7 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
     data = queries.status(opened)
     moment = deadlines.parse_time(now) if now else datetime.now(UTC)
     data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
+    data["life"] = duedates.life_rows(gf, None, moment)  # absences and pauses (issue 24)
     data["queued_mail"] = len(sidecar.queued(game))
     data["bouncing"] = bounces.lines(sidecar.Book.load(game).data)
     if as_json:
@@ -153,6 +155,8 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
         for row in data["deadlines"]:
             late = " (late)" if row["late"] else ""
             echo(f"deadline: {row['who']} by {row['when']}{late}")
+    for line in data["life"]:
+        echo(line)
     for line in data["bouncing"]:
         echo(f"mail: {line}")
     if data["queued_mail"]:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.agenda import next_pending, waiting_for
@@ -55,20 +56,30 @@ def parse_duration(text: str) -> timedelta:
 class Policy:
     decisions: dict[str, str]  # action name or "default" -> duration text
     nmr: str
+    absence: str | None = None  # each player's absence allowance in this game (issue 24)
 
     def duration_for(self, action: str) -> timedelta | None:
         text = self.decisions.get(action, self.decisions.get("default"))
         return None if text is None else parse_duration(text)
 
 
+def policy_from(data: dict[str, Any]) -> Policy:
+    """A policy as the roster and the log hold it: {decisions, nmr[, absence]}."""
+    absence = data.get("absence")
+    return Policy(dict(data.get("decisions") or {}), str(data.get("nmr") or "wait"),
+                  str(absence) if absence else None)
+
+
 def policy_of(gf: GameFile) -> Policy:
-    data = gf.roster.get("deadlines") or {}
-    return Policy(dict(data.get("decisions") or {}), str(data.get("nmr") or "wait"))
+    return policy_from(gf.roster.get("deadlines") or {})
 
 
-def merged_policy(gf: GameFile, changes: dict[str, str | None], nmr: str | None) -> Policy:
+def merged_policy(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
+                  absence: str | None = None) -> Policy:
     """The policy with `changes` made (None removes a decision's deadline), every name and
     duration checked; nothing is written (pbem.pipeline.handover logs the change)."""
+    if absence is not None:
+        parse_duration(absence)
     if nmr is not None and nmr not in NMR_POLICIES:
         raise UsageError(f"unknown NMR policy '{nmr}'; policies: {', '.join(NMR_POLICIES)}")
     known = sorted(ruleset_of(gf).actions)
@@ -83,12 +94,22 @@ def merged_policy(gf: GameFile, changes: dict[str, str | None], nmr: str | None)
         else:
             parse_duration(value)
             decisions[name] = value.strip().lower()
-    return Policy(dict(sorted(decisions.items())), nmr or policy.nmr)
+    return Policy(dict(sorted(decisions.items())), nmr or policy.nmr,
+                  absence.strip().lower() if absence is not None else policy.absence)
+
+
+def policy_data(policy: Policy) -> dict[str, Any]:
+    """The policy as stored and logged; `absence` only once an allowance is set, so a game
+    without one stores what it always did."""
+    data: dict[str, Any] = {"decisions": dict(sorted(policy.decisions.items())),
+                            "nmr": policy.nmr}
+    if policy.absence is not None:
+        data["absence"] = policy.absence
+    return data
 
 
 def store_policy(gf: GameFile, policy: Policy) -> None:
-    gf.roster["deadlines"] = {"decisions": dict(sorted(policy.decisions.items())),
-                              "nmr": policy.nmr}
+    gf.roster["deadlines"] = policy_data(policy)
 
 
 def check_zone(name: str) -> ZoneInfo:
@@ -172,6 +193,7 @@ class Due:
     action: str
     decision: str
     deadline: datetime | None
+    started: datetime | None = None  # when this player's clock started (None: stopped)
 
     def is_late(self, now: datetime) -> bool:
         return self.deadline is not None and now >= self.deadline
@@ -197,6 +219,22 @@ def due_now(gf: GameFile, since: datetime) -> list[Due]:
     if node is None or gf.state.get("over"):
         return []
     duration = policy_of(gf).duration_for(str(node["action"]))
-    deadline = since + duration if duration is not None else None
     decision = decision_phrase(ruleset_of(gf).name, str(node["action"]), you=False)
-    return [Due(p, str(node["action"]), decision, deadline) for p in waiting_for(gf.agenda)]
+    dues = []
+    for player in waiting_for(gf.agenda):
+        started = clock_start(gf, player, since)
+        deadline = started + duration if duration is not None and started else None
+        dues.append(Due(player, str(node["action"]), decision, deadline, started))
+    return dues
+
+
+def clock_start(gf: GameFile, player: str, since: datetime) -> datetime | None:
+    """When a player's clock started (issue 24): at `since`, or later, from the full deadline,
+    when their last absence or the last pause ended after it; None while the game is paused
+    (pbem.pipeline.life keeps `roster.life`)."""
+    life = gf.roster.get("life") or {}
+    pause = life.get("pause") or {}
+    if pause.get("state") == "paused":
+        return None
+    ends = [pause.get("resumed"), dict(life.get("away") or {}).get(player, {}).get("until")]
+    return max([since, *(parse_time(str(end)) for end in ends if end)])

@@ -46,6 +46,7 @@ from pbem.pipeline.game import Game
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
 from pbem.views import html
+from pbem.views.duedates import life_rows
 from pbem.views.model import report_model
 from pbem.views.report import install_language, render, safe_text
 
@@ -202,6 +203,8 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
     }
     posted = last_posted(book, "mail") if reader is None and kind == "report" else None
     model = report_model(game, reader, posted) if report else None  # one model for both parts
+    if model is not None:  # who is away until when, and the pause (issue 24)
+        model["life"] = life_rows(gf, reader, now)
     text = _environment().get_template("mail/message.text.j2").render(
         context, report=render(model, "text") if model else "")
     preface = _environment().get_template("mail/message.html.j2").render(context, whole=model is None)

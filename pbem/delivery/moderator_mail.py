@@ -15,7 +15,7 @@ from pbem.delivery.deadlines import MODERATOR
 from pbem.delivery.reading import roster_player
 from pbem.errors import BlockError, UsageError
 from pbem.orders.orderblock import find_blocks
-from pbem.pipeline import handover
+from pbem.pipeline import apply, handover
 from pbem.pipeline import opening as games
 from pbem.pipeline import timeout as timeouts
 from pbem.store import gamefile
@@ -25,13 +25,14 @@ Since = Callable[[GameFile], datetime]
 
 
 def kind_of(text: str) -> str:
-    """'replace', 'timeout' or 'settings': what the moderator's (last) block in `text` does."""
+    """'replace', 'timeout', 'pause', 'resume' or 'settings': what the moderator's (last)
+    block in `text` does."""
     blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
     if not blocks or not blocks[-1].lines:
         raise BlockError("no moderator block with lines found ('player: moderator')")
     first = blocks[-1].lines[0].text.split()[:1]
-    return first[0].lower() if first and first[0].lower() in ("replace", "timeout") \
-        else "settings"
+    return first[0].lower() if first and first[0].lower() in ("replace", "timeout", "pause",
+                                                              "resume") else "settings"
 
 
 def apply_moderator_block(path: Path, text: str, message: EmailMessage, since: Since,
@@ -48,6 +49,8 @@ def apply_moderator_block(path: Path, text: str, message: EmailMessage, since: S
     kind = kind_of(text)
     if kind == "replace":
         handover.apply_replacement(path, text)
+    elif kind in ("pause", "resume"):  # the moderator's pause (issue 24): a block of life
+        apply.apply_block(path, text)
     elif kind == "timeout":
         _, results = timeouts.run_timeout(path, since, now, block_text=text)
         if not any(r.lines for r in results):

@@ -17,10 +17,12 @@ from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event
 from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
+from pbem.orders.life_lines import life_line
 from pbem.orders.orderblock import find_blocks
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
 from pbem.pipeline.game import Game
+from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
@@ -108,8 +110,13 @@ def apply_text(game: Game, text: str, *, known: Known | None = None) -> Applied:
     """Find, authenticate and adjudicate a block against an opened game; the game changes
     only when everything succeeds. `known`: the `options` of the Applied that made the
     game's current state (nothing else changed it since)."""
-    game.require_whole("apply orders")
     block, note = choose_block(game, find_blocks(text))
+    line = life_line(block)
+    if line is not None:  # away, back, pause, resume: no game decision (issue 24)
+        player, entries = apply_life(game, block, line)
+        return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
+                       note, entries, game)
+    game.require_whole("apply orders")
     player = authenticate(game, block)
     table = game.table()
     check_turn(game, table, player, resigning=resigns(block))

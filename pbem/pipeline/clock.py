@@ -30,6 +30,7 @@ from pbem.delivery.deadlines import (
     parse_time,
     policy_of,
 )
+from pbem.delivery.deadlines import policy_data as stored_policy
 from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import load_private_key, sign, verify
@@ -69,7 +70,7 @@ def has_moderator(gf: GameFile) -> bool:
 
 
 def policy_data(policy: Policy) -> Data:
-    return {"decisions": dict(sorted(policy.decisions.items())), "nmr": policy.nmr}
+    return stored_policy(policy)
 
 
 def snapshot(gf: GameFile) -> Data:
@@ -142,6 +143,8 @@ def settings_event(policy: Data | None, emails: dict[str, str] | None,
     args: Data = {}
     if policy is not None:
         args.update(decisions=dict(policy["decisions"]), nmr=policy["nmr"])
+        if policy.get("absence"):
+            args["absence"] = policy["absence"]
     if emails is not None:
         args["emails"] = sorted(emails)
     if seats:  # who changed what, not the values (as for e-mails)
@@ -157,6 +160,8 @@ def settings_lines(change: Change) -> list[str]:
     if change.deadlines is not None:
         lines.append(f"nmr {change.deadlines['nmr']}")
         lines += [f"deadline {k} {v}" for k, v in sorted(change.deadlines["decisions"].items())]
+        if change.deadlines.get("absence"):
+            lines.append(f"absence {change.deadlines['absence']}")
     lines += [f"email {p} {a}" for p, a in sorted((change.emails or {}).items())]
     lines += [f"{key} {p} {v}" for key, values in sorted((change.seats or {}).items())
               for p, v in sorted(values.items())]
@@ -186,13 +191,17 @@ def parse_settings(block: OrderBlock) -> Change:
         elif words[:1] == ["deadline"] and len(words) == 3 and deadlines is not None:
             parse_duration(words[2])
             deadlines["decisions"][words[1]] = words[2]
+        elif words[:1] == ["absence"] and len(words) == 2 and deadlines is not None \
+                and "absence" not in deadlines:
+            parse_duration(words[1])
+            deadlines["absence"] = words[1]
         elif words[:1] == ["email"] and len(words) == 3 and words[1] not in emails:
             emails[words[1]] = check_address(words[2])
         elif key in SEAT_SETTINGS and len(words) == 3 and words[1] not in seats.get(key, {}):
             seats.setdefault(key, {})[words[1]] = SEAT_SETTINGS[key](words[2])
         else:
             raise BlockError(f"line {line.number}: expected 'nmr wait|skip', 'deadline DECISION "
-                             "DURATION', 'email PLAYER ADDRESS' or "
+                             "DURATION', 'absence DURATION', 'email PLAYER ADDRESS' or "
                              f"'{'|'.join(SEAT_SETTINGS)} PLAYER VALUE'")
     return Change(deadlines, emails or None, seats or None)
 

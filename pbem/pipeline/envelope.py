@@ -10,7 +10,7 @@ from engine.core.table import Table
 from pbem.errors import BlockError, DoesNotFitError
 from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import parse_public_key, verify
-from pbem.pipeline.game import ANSWER_KINDS, Game
+from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
 
@@ -25,8 +25,9 @@ def parallel_window(game: Game) -> dict[int, str]:
     node = next_pending(gf.agenda)
     parallel = node is not None and is_parallel(node)
     for entry in reversed(game.recent()):
-        # A settings change leaves the rules' state as it was: a block written before it holds.
-        if entry.get("kind") != "settings" and (
+        # A settings change, an absence or a pause leaves the rules' state as it was: a block
+        # written before it holds.
+        if entry.get("kind") not in QUIET_KINDS and (
                 not parallel or entry.get("node") != node["id"]  # type: ignore[index]
                 or entry.get("kind") not in ANSWER_KINDS):
             break

@@ -15,7 +15,7 @@ from pbem.errors import BlockError, DoesNotFitError, UsageError
 from pbem.orders.signatures import parse_public_key
 from pbem.pipeline import clock, replace
 from pbem.pipeline import opening as games
-from pbem.pipeline.game import Game
+from pbem.pipeline.game import QUIET_KINDS, Game
 from pbem.pipeline.replace import parse_replacement, replacement_event
 from pbem.store.entries import Replacement as ReplacementEntry
 from pbem.store.entries import Settings
@@ -69,10 +69,11 @@ def adopt(game: Game) -> None:
 
 def quiet_window(game: Game) -> dict[int, str]:
     """seq -> state fingerprint a moderator's block may be written against: the current state,
-    or one before the settings changes just made (they alter no rule; verify agrees)."""
+    or one before the settings changes, absences and pauses just made (they alter no rule;
+    verify agrees)."""
     window = {game.gf.seq: fingerprint(current_hash(game.gf))}
     for entry in reversed(game.recent()):
-        if entry.get("kind") != "settings":
+        if entry.get("kind") not in QUIET_KINDS:
             break
         window[int(entry["seq"]) - 1] = fingerprint(str(entry["prev_state"]))
     return window
@@ -88,7 +89,8 @@ def _advance(game: Game, entry: Settings) -> None:
 def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | None,
                    emails: dict[str, str], key: Path | None = None,
                    block_text: str | None = None, print_only: bool = False,
-                   seats: clock.SeatValues | None = None) -> str | None:
+                   seats: clock.SeatValues | None = None,
+                   absence: str | None = None) -> str | None:
     """Change deadlines, the NMR policy, e-mail addresses or seats' own settings (time zones,
     digests: clock.SEAT_SETTINGS): one `settings` entry. A game with a
     moderator needs the moderator's key (`key`) or block (`block_text`). With `print_only`, the
@@ -113,7 +115,7 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                 raise DoesNotFitError("already applied: this block of the moderator's was "
                                       "applied before, so nothing changed")
         else:
-            change = _change(gf, changes, nmr, emails, seats or {})
+            change = _change(gf, changes, nmr, emails, seats or {}, absence)
             _check_change(gf, change)  # every argument, before the moderator's key is asked
             lines = clock.settings_lines(change)
             if moderated and key is None:
@@ -144,10 +146,11 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
 
 
 def _change(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
-            emails: dict[str, str], seats: clock.SeatValues) -> clock.Change:
+            emails: dict[str, str], seats: clock.SeatValues,
+            absence: str | None = None) -> clock.Change:
     policy = None
-    if changes or nmr:
-        policy = clock.policy_data(deadlines.merged_policy(gf, changes, nmr))
+    if changes or nmr or absence is not None:
+        policy = clock.policy_data(deadlines.merged_policy(gf, changes, nmr, absence))
     for address in emails.values():
         replace.check_address(address)
     return clock.Change(policy, dict(sorted(emails.items())) or None,
@@ -157,7 +160,7 @@ def _change(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
 def _check_change(gf: GameFile, change: clock.Change) -> None:
     if change.deadlines is not None:
         deadlines.merged_policy(gf, dict(change.deadlines["decisions"]),
-                                str(change.deadlines["nmr"]))
+                                str(change.deadlines["nmr"]), change.deadlines.get("absence"))
     clock.check_seats(change.seats or {})
     for player in [*(change.emails or {}), *(p for v in (change.seats or {}).values() for p in v)]:
         if gf.roster_entry(player) is None:
@@ -177,8 +180,7 @@ def _unchanged(gf: GameFile, change: clock.Change) -> bool:
 def apply_change(gf: GameFile, change: clock.Change) -> None:
     """The roster after a settings change (verify rebuilds it the same way)."""
     if change.deadlines is not None:
-        deadlines.store_policy(gf, deadlines.Policy(dict(change.deadlines["decisions"]),
-                                                     str(change.deadlines["nmr"])))
+        deadlines.store_policy(gf, deadlines.policy_from(change.deadlines))
     for field, values in [("email", change.emails or {}), *(change.seats or {}).items()]:
         for player, value in values.items():
             entry = gf.roster_entry(player)

@@ -10,6 +10,7 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import NoChance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from pbem.errors import OrdersRejected, UsageError
+from pbem.orders.life_lines import is_life
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
@@ -51,8 +52,8 @@ def check_lines(game: Game, player: str, lines: list[str]) -> str | None:
     """Refuse, before signing, lines the rules would reject now; None when they are legal (or
     when this run cannot tell: the hidden cards are the moderator's). A line that leads to a
     draw ends the check there, as the draw needs the seed."""
-    if not game.whole or not lines:
-        return None
+    if not game.whole or not lines or any(is_life(line) for line in lines):
+        return None  # a line of life answers no decision: apply checks it (issue 24)
     table = game.table()
     try:
         adjudicate(game.ruleset, table, player, list(enumerate(lines, start=1)), NoChance())

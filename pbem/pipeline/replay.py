@@ -22,7 +22,7 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event, Table
-from pbem.delivery.deadlines import Policy
+from pbem.delivery.deadlines import Policy, policy_from
 from pbem.errors import CorruptGameError, UsageError
 from pbem.pipeline import clock
 from pbem.pipeline.defaults import apply_defaults, timeout_event
@@ -33,8 +33,10 @@ from pbem.pipeline.roster_checks import check_roster
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
+    Absence,
     Entry,
     Orders,
+    Pause,
     Replacement,
     Sealed,
     Settings,
@@ -206,14 +208,16 @@ class Replay:
             return self.timeout(table, entry, chance)
         if isinstance(entry, Settings):
             return self.settings(entry)
+        if isinstance(entry, Absence | Pause):  # checked by the public pass (life_checks)
+            clock.bind(self.header, entry)
+            return None
         roster_step(self.gf, entry, self.keys)  # replacement or reveal: the state stays
         if isinstance(entry, Replacement) and self.policy is not None and "email" in entry.new:
             self.emails[entry.player] = str(entry.new["email"])
         return None
 
     def adopt(self, settings: dict[str, object]) -> None:
-        policy = dict(settings["deadlines"])  # type: ignore[call-overload]
-        self.policy = Policy(dict(policy["decisions"]), str(policy["nmr"]))
+        self.policy = policy_from(dict(settings["deadlines"]))  # type: ignore[call-overload]
         self.emails = dict(settings["emails"])  # type: ignore[call-overload]
 
     def settings(self, entry: Settings) -> list[Event]:
@@ -228,8 +232,7 @@ class Replay:
         else:
             assert self.policy is not None
             if entry.deadlines is not None:
-                self.policy = Policy(dict(entry.deadlines["decisions"]),
-                                     str(entry.deadlines["nmr"]))
+                self.policy = policy_from(entry.deadlines)
             for player, address in (entry.emails or {}).items():
                 if player not in self.emails:
                     raise ValueError(f"unknown player '{player}'")

@@ -8,15 +8,20 @@ from functools import lru_cache
 
 from engine.core.table import event
 from pbem.errors import CorruptGameError, PbemError
+from pbem.orders.life_lines import LifeLine
 from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.orders.signatures import parse_public_key, verify
 from pbem.pipeline import clock
+from pbem.pipeline.game import QUIET_KINDS
+from pbem.pipeline.life_checks import LifeCheck, check_signed
 from pbem.pipeline.record import commitment
 from pbem.pipeline.replace import check_replacement
 from pbem.store import seeds
 from pbem.store.entries import (
+    Absence,
     Entry,
     Orders,
+    Pause,
     Replacement,
     Reveal,
     Sealed,
@@ -133,6 +138,9 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         raise _bad(0, "it has both events and a summary (pbem writes one or the other)")
     posts = [entries[0].post_state]
     run_node, run_start = "", 0
+    life = LifeCheck(gf)  # absences and pauses, re-run in order (issue 24)
+    life.see(entries[0], None)
+    digests: set[str] = set()  # the blocks of life applied: each once
     # Each sealed answer with the key and the window in force when it was logged: a roster
     # change before the unseal neither restarts its window nor re-keys it.
     commitments: dict[tuple[str, str], tuple[str, str, dict[int, str]]] = {}
@@ -156,12 +164,13 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
                 raise _bad(seq, "the unseal does not follow the sealed answers")
             _check_unseal(gf, entry, commitments)
             run_node = ""
-        elif isinstance(entry, Settings):  # changes no rule: a block before it still holds
+        elif entry.kind in QUIET_KINDS:  # changes no rule: a block before it still holds
+            life.see(entry, _life_line(gf, entries, posts, entry, keys, digests))
             posts.append(entry.post_state)
             continue
         elif node != run_node or not node:  # an answer to the same node continues its run
             run_node, run_start = node or "", seq - 1
-            while run_start > 0 and isinstance(entries[run_start], Settings):
+            while run_start > 0 and entries[run_start].kind in QUIET_KINDS:
                 run_start -= 1
         window = {s: posts[s][:16] for s in range(run_start, seq)}
         if isinstance(entry, Orders):
@@ -175,9 +184,32 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
         elif isinstance(entry, Replacement | Reveal):
             roster_step(gf, entry, keys)
             run_node, run_start = "", seq
+        life.see(entry, None)
         posts.append(entry.post_state)
     if entries[-1].seq != gf.seq:
         raise CorruptGameError("the state in the file does not match the end of the log")
+    life.finish()
+
+
+def _quiet_window(entries: list[Entry], posts: list[str], seq: int) -> dict[int, str]:
+    """The states a block may be written against: the one before it, or one before the run
+    of entries that change no rule just before it."""
+    start = seq - 1
+    while start > 0 and entries[start].kind in QUIET_KINDS:
+        start -= 1
+    return {s: posts[s][:16] for s in range(start, seq)}
+
+
+def _life_line(gf: GameFile, entries: list[Entry], posts: list[str], entry: Entry,
+               keys: dict[str, str], digests: set[str]) -> LifeLine | None:
+    """An absence's or pause's block checked (signature, state, once only); its line."""
+    if not isinstance(entry, Absence | Pause):
+        return None
+    if entry.payload_sha256:
+        if entry.payload_sha256 in digests:
+            raise _bad(entry.seq, f"{entry.kind}: its block was applied before")
+        digests.add(entry.payload_sha256)
+    return check_signed(gf, entry, keys, _quiet_window(entries, posts, entry.seq))
 
 
 def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry: Entry) -> None:
@@ -186,7 +218,7 @@ def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry
     forced timeout) before the run of timeouts it forced."""
     seq = entry.seq
     start = seq - 1  # settings changes alter no rule: a block written before them holds
-    while start > 0 and (isinstance(before := entries[start], Settings) or isinstance(
+    while start > 0 and ((before := entries[start]).kind in QUIET_KINDS or isinstance(
             entry, Timeout) and isinstance(before, Timeout) and before.block == entry.block):
         start -= 1
     window = {s: posts[s][:16] for s in range(start, seq)}

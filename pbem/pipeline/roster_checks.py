@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.delivery.deadlines import FIELDS
+from pbem.delivery.deadlines import FIELDS, policy_data, policy_from
 from pbem.errors import CorruptGameError, PbemError
 from pbem.pipeline.clock import SEAT_SETTINGS
 from pbem.pipeline.replace import parse_replacement
@@ -32,7 +32,7 @@ Data = dict[str, Any]
 DEFAULT_DEADLINES: Data = {"decisions": {}, "nmr": "wait"}  # what a roster without any holds
 SEAT_KEYS = frozenset({"id", "name", "email", "key"})  # besides the seats' own settings
 MODERATOR_KEYS = frozenset({"name", "email", "key"})
-ROSTER_KEYS = frozenset({"players", "moderator", "deadlines"})
+ROSTER_KEYS = frozenset({"players", "moderator", "deadlines", "life"})  # life: issue 24
 
 
 @dataclass
@@ -175,5 +175,4 @@ def _same_deadlines(roster: Data, log: Rebuilt) -> bool:
         return held == log.deadlines
     if held is None:
         return log.deadlines == DEFAULT_DEADLINES
-    return {"decisions": dict(sorted(dict(held.get("decisions") or {}).items())),
-            "nmr": str(held.get("nmr") or "wait")} == log.deadlines
+    return policy_data(policy_from(held)) == log.deadlines

@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.adjudicate import run_automatic
 from engine.core.chance import SeededChance
 from engine.core.errors import SetupError
+from pbem.delivery.deadlines import parse_duration
 from pbem.errors import UsageError
 from pbem.orders.signatures import PublicKey
 from pbem.pipeline import clock
@@ -33,7 +34,7 @@ def default_game_id(path: Path) -> str:
 def create_game(
     keys: list[PublicKey], *, game_id: str, seed: bytes, ruleset_name: str,
     open_game: bool = False, options: dict[str, Any] | None = None,
-    moderator: PublicKey | None = None, seed_file: str = "",
+    moderator: PublicKey | None = None, seed_file: str = "", absence: str | None = None,
 ) -> GameFile:
     """Set up a game in memory for players seated in the order given. For a game with hidden
     information, `gf.full` holds the whole state (the file holds its public projection)."""
@@ -72,6 +73,10 @@ def create_game(
         {"mode": "open", "seed": seed.hex()} if open_game
         else {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
     )
+    if absence is not None:  # each player's absence allowance (issue 24), fixed by the setup
+        roster["deadlines"] = {"decisions": {}, "nmr": "wait",
+                               "absence": absence.strip().lower()}
+        parse_duration(absence)
     gf = GameFile(game, roster, randomness, 0, {}, [], [])
     # deadlines, e-mails, names and the seats' own settings, bound by the header's trail
     settings = {**clock.snapshot(gf), **clock.identities(gf), "seats": clock.seat_settings(gf)}
@@ -90,7 +95,7 @@ def create_game(
 def new_game(
     path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str,
     seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
-    moderator: PublicKey | None = None,
+    moderator: PublicKey | None = None, absence: str | None = None,
 ) -> GameFile:
     """Start a game and write its file (and, for a moderated game, its seed or secrets file).
     The game file is created exclusively: it is never replaced."""
@@ -100,7 +105,7 @@ def new_game(
     seed_file = path.with_suffix(".seed")
     gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
                      open_game=open_game, options=options, moderator=moderator,
-                     seed_file=seed_file.name)
+                     seed_file=seed_file.name, absence=absence)
     text = gamefile.dump_text(gf)
     _claim(path)
     try:

@@ -29,6 +29,8 @@ from pbem.pipeline.apply import EngineBug
 from pbem.pipeline.defaults import apply_defaults, governed, timeout_event
 from pbem.pipeline.game import Game
 from pbem.pipeline.handover import adopt, quiet_window
+from pbem.pipeline.life import Life
+from pbem.pipeline.life_apply import lapse_due
 from pbem.pipeline.record import Step, record
 from pbem.store.entries import Entry, Timeout
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
@@ -110,10 +112,20 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
                                  "MODERATOR.key (or --block FILE, a block the moderator signed)")
         nmr = deadlines.policy_of(gf).nmr
         started = since(gf) if callable(since) else since
+        lapse_due(game, now)  # a pause proposal past its deadline: the log says it lapsed
+        life = Life.of(gf.roster)
         results: list[TimedOut] = []
         chosen = []
         for due in deadlines.due_now(gf, started):
             if only and due.player not in only:
+                continue
+            away = life.away_until(due.player, now)
+            if away is not None:  # never answered for while away, not even when forced
+                results.append(TimedOut(due.player, [], [], f"away until {deadlines.iso(away)}"))
+                continue
+            if life.paused and not force:
+                results.append(TimedOut(due.player, [], [], "paused: no clock runs until "
+                                                            "'resume'"))
                 continue
             if not (force or due.is_late(now)):
                 when = "no deadline" if due.deadline is None else f"due {deadlines.iso(due.deadline)}"
@@ -135,7 +147,8 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
             signed = (block.text, clock.payload_digest(block))
         for due in chosen:
             results.append(time_out(game, due.player, nmr=nmr, deadline=due.deadline,
-                                    forced=force, started=started, at=now, signed=signed))
+                                    forced=force, started=due.started or started, at=now,
+                                    signed=signed))
         if game.new:
             games.commit(game)
         return game.gf, results

@@ -9,7 +9,8 @@ format 1) carry their words in `summary`; they are shown as written and not comp
 Kinds: setup, orders, sealed (a commitment to a sealed answer), unseal (the sealed answers
 published), timeout (defaults applied), replacement (a moderator-signed roster change; format 1
 called it `correction`), settings (deadlines, the NMR policy, an e-mail address or a seat's own
-setting changed), reveal (the seed published).
+setting changed), reveal (the seed published), absence and pause (a player's signed `away`,
+`back`, `pause` or `resume` line, or a pause proposal's lapse: pbem.pipeline.absence, .pauses).
 
 Settings and timeouts change nothing in the rules' state, so their fields are bound into the
 chain through the game header's `trail` (pbem.pipeline.clock), which every state hash covers.
@@ -262,9 +263,46 @@ class Reveal(Entry):
         return {"seed": self.seed}
 
 
+@dataclass
+class Absence(Entry):
+    """A player's signed `away until ...` (`until`: when it ends, ISO UTC, read in `zone`, the
+    player's time zone then, "" for UTC) or `back` (`until` None), logged `at` (ISO UTC)."""
+
+    kind: ClassVar[str] = "absence"
+    player: str = ""
+    block: str = ""
+    payload_sha256: str = ""
+    at: str = ""
+    until: str | None = None
+    zone: str = ""
+
+    def body(self) -> Data:
+        return {"player": self.player, "block": self.block, "payload_sha256": self.payload_sha256,
+                "at": self.at, "until": self.until, "zone": self.zone}
+
+
+@dataclass
+class Pause(Entry):
+    """A signed `pause` or `resume` line (`player` may be the moderator), or `lapse`: a pause
+    proposal that was not unanimous by its deadline (no player, no block)."""
+
+    kind: ClassVar[str] = "pause"
+    line: str = ""  # pause | resume | lapse
+    player: str = ""
+    at: str = ""
+    block: str | None = None
+    payload_sha256: str | None = None
+
+    def body(self) -> Data:
+        data: Data = {"line": self.line, "player": self.player, "at": self.at}
+        if self.block is not None:
+            data.update(block=self.block, payload_sha256=self.payload_sha256)
+        return data
+
+
 KINDS: dict[str, type[Entry]] = {
     cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Settings,
-                              Reveal)}
+                              Reveal, Absence, Pause)}
 
 
 def _common(r: _Reader) -> Data:
@@ -305,6 +343,13 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
     "replacement": lambda r, c: _replacement(r, c, legacy=False),
     "correction": lambda r, c: _replacement(r, c, legacy=True),
     "reveal": lambda r, c: Reveal(**c, seed=r.get("seed", str)),
+    "absence": lambda r, c: Absence(
+        **c, player=r.get("player", str), block=r.get("block", str),
+        payload_sha256=r.get("payload_sha256", str), at=r.get("at", str),
+        until=r.get("until", str, None), zone=r.get("zone", str)),
+    "pause": lambda r, c: Pause(
+        **c, line=r.get("line", str), player=r.get("player", str), at=r.get("at", str),
+        block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None)),
 }
 
 

@@ -29,3 +29,34 @@ def deadline_rows(game: Path, gf: GameFile, viewer: str | None, now: datetime
                      "when": deadlines.local_time(due.deadline, zone),
                      "late": due.is_late(now)})
     return rows
+
+
+def life_rows(gf: GameFile, viewer: str | None, now: datetime, lang: str = "en") -> list[str]:
+    """Who is away until when, and the pause (issue 24), as sentences in the reader's
+    language; times in the reader's zone (each away player's own for the public)."""
+    from pbem import i18n  # start-up: only a game with absences or pauses says these
+
+    life = gf.roster.get("life") or {}
+    if not life:
+        return []
+    gettext = i18n.translations(lang).gettext
+    rows = []
+    for player, record in sorted(dict(life.get("away") or {}).items()):
+        start, until = deadlines.parse_time(record["from"]), deadlines.parse_time(record["until"])
+        if start <= now < until:
+            when = deadlines.local_time(until, deadlines.zone_of(gf, viewer or player))
+            rows.append(gettext("{who} is away until {when}.").format(
+                who=sidecar.who(gf, player), when=when))
+    pause = dict(life.get("pause") or {})
+    zone = deadlines.zone_of(gf, viewer)
+    if pause.get("state") == "paused":
+        rows.append(gettext("The game is paused since {when}: no deadline runs until someone "
+                            "sends 'resume'.").format(when=deadlines.local_time(
+                                deadlines.parse_time(pause["since"]), zone)))
+    elif pause.get("state") == "proposed" and now < deadlines.parse_time(pause["deadline"]):
+        missing = [sidecar.who(gf, p) for p in gf.player_ids() if p not in pause["signed"]]
+        rows.append(gettext("{who} proposed a pause: waiting for {names} to send 'pause' by "
+                            "{when}.").format(
+            who=sidecar.who(gf, pause["by"]), names=", ".join(missing),
+            when=deadlines.local_time(deadlines.parse_time(pause["deadline"]), zone)))
+    return rows

@@ -58,6 +58,9 @@ def new(
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="A game option as KEY=VALUE (aor: end=advances|epoch1|epoch2|epoch3).")
     ] = None,
+    absence: Annotated[str | None, typer.Option(
+        help="Each player's absence allowance in this game, e.g. 21d (`away until DATE`).")
+    ] = None,
 ) -> None:
     """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
     from pbem.cli.commands.selfplay import parse_options
@@ -77,7 +80,7 @@ def new(
     gf = game_setup.new_game(game, keys, game_id=game_id or game_setup.default_game_id(game),
                              seed_text=seed,
                              open_game=open_game, options=options, moderator=mod,
-                             ruleset_name=ruleset)
+                             ruleset_name=ruleset, absence=absence)
     from pbem.views.report import safe_text  # start-up: jinja2 loads only for `new` here
 
     for entry in gf.roster["players"]:  # a name from a .pub comment: no terminal controls

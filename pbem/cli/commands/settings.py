@@ -50,10 +50,11 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
 
 def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
               emails: dict[str, str], key: Path | None, block: str | None,
-              print_block: bool, seats: dict[str, dict[str, str]] | None = None) -> bool:
+              print_block: bool, seats: dict[str, dict[str, str]] | None = None,
+              absence: str | None = None) -> bool:
     """Log a settings change; True when only the moderator's signed block was printed."""
     printed = handover.apply_settings(
-        game, changes=changes, nmr=nmr, emails=emails, key=key, seats=seats,
+        game, changes=changes, nmr=nmr, emails=emails, key=key, seats=seats, absence=absence,
         block_text=read_input(block) if block is not None else None, print_only=print_block)
     if printed is not None:
         typer.echo(printed, nl=False)
@@ -121,6 +122,9 @@ def deadlines_command(
     unset: Annotated[list[str] | None, typer.Option(help="Remove a decision's deadline.")] = None,
     nmr: Annotated[str | None, typer.Option(
         help="Missed main turns: wait (the default) or skip (apply the default answer).")] = None,
+    absence: Annotated[str | None, typer.Option(
+        help="Each player's absence allowance in this game, e.g. 21d (`away until DATE`).")
+    ] = None,
     for_player: Annotated[str | None, typer.Option(
         "--for", help="Show times in this player's timezone.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
@@ -136,8 +140,8 @@ def deadlines_command(
         players = games.open_game(game, whole=False).gf.player_ids()
         if for_player.lower() not in players:
             raise UsageError(f"unknown player '{for_player}'; players: {', '.join(players)}")
-    if (changes or nmr or block is not None) and _settings(
-            game, changes, nmr, {}, key, block, print_block):
+    if (changes or nmr or absence is not None or block is not None) and _settings(
+            game, changes, nmr, {}, key, block, print_block, absence=absence):
         return
     with mail.open_book(game) as book:
         gf = gamefile.load(game)
@@ -151,10 +155,12 @@ def deadlines_command(
                  gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
              "late": d.is_late(moment)} for d in dues]
     if as_json:
-        typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr, "due": rows}))
+        typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr,
+                               "absence": policy.absence, "due": rows}))
         return
     shown = ", ".join(f"{k} {v}" for k, v in policy.decisions.items()) or "none"
-    typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}")
+    allowance = f"; absence allowance: {policy.absence}" if policy.absence else ""
+    typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}{allowance}")
     for row in rows:
         when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
             else "no deadline"

@@ -1,0 +1,64 @@
+"""The lines of life around a game (issue 24): `away until DATE [HH:MM]`, `back`, `pause` and
+`resume`. They answer no game decision, so they are accepted at any time; a block that holds
+one holds nothing else (docs/orders.md, "Absences and pauses")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time
+
+from pbem.errors import BlockError
+from pbem.orders.orderblock import OrderBlock
+
+VERBS = ("away", "back", "pause", "resume")
+_AWAY = re.compile(r"away until (\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?")
+EXPECTED = "'away until YYYY-MM-DD' (or 'away until YYYY-MM-DD HH:MM'), 'back', 'pause' or 'resume'"
+
+
+@dataclass(frozen=True)
+class LifeLine:
+    verb: str  # one of VERBS
+    day: str | None = None  # `away until`: the date as written, YYYY-MM-DD
+    clock: str | None = None  # and the time of day, HH:MM, if given (else the day's start)
+
+    def local_end(self) -> datetime:
+        """The absence's end as a naive local time (the player's zone makes it a moment)."""
+        assert self.day is not None
+        try:
+            day = datetime.strptime(self.day, "%Y-%m-%d")
+            hour, minute = (int(part) for part in (self.clock or "0:00").split(":"))
+            return datetime.combine(day.date(), time(hour, minute))
+        except ValueError:
+            shown = f"{self.day} {self.clock or ''}".strip()
+            raise BlockError(f"'{shown}' is not a date and time; write e.g. away until "
+                             "2027-03-20 or away until 2027-03-20 18:00") from None
+
+
+def is_life(text: str) -> bool:
+    words = text.lower().split()
+    return bool(words) and words[0] in VERBS
+
+
+def parse_line(number: int, text: str) -> LifeLine:
+    canonical = " ".join(text.lower().split())
+    if canonical in ("back", "pause", "resume"):
+        return LifeLine(canonical)
+    match = _AWAY.fullmatch(canonical)
+    if match is None:
+        raise BlockError(f"line {number}: expected {EXPECTED}")
+    line = LifeLine("away", match.group(1), match.group(2))
+    line.local_end()  # a real date and time, or the error says so
+    return line
+
+
+def life_line(block: OrderBlock) -> LifeLine | None:
+    """The block's one life line; None for a block of orders. A life line beside other lines
+    is an error: it answers no decision, so it goes in a block of its own."""
+    found = [line for line in block.lines if is_life(line.text)]
+    if not found:
+        return None
+    if len(block.lines) != 1:
+        raise BlockError(f"line {found[0].number}: '{found[0].text[:40]}' goes in a block of "
+                         "its own, without orders or other lines")
+    return parse_line(found[0].number, found[0].text)

@@ -1,0 +1,161 @@
+"""verify's checks of absences and pauses (issue 24), in the public pass (they need no state,
+so they hold before a moderated game's reveal too).
+
+Each `absence` and `pause` entry is re-run through the same transitions the live path ran
+(pbem.pipeline.life), with the allowance, time zones and proposal window the log had in force
+then: its line must be its signed block's, its end the date read in the player's zone, its
+events what the transition says, and a refused request can never have been logged. Each
+timeout must not have answered for a player away at the time, nor (unless the moderator forced
+it) run during a pause or on a clock started before an absence or a pause ended. At the end,
+the roster's `life` record must be the one the log rebuilds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from datetime import datetime
+
+from pbem.delivery.deadlines import MODERATOR, Policy, parse_duration, parse_time, policy_from
+from pbem.errors import CorruptGameError, PbemError
+from pbem.orders.life_lines import LifeLine, life_line
+from pbem.orders.orderblock import OrderBlock, find_blocks
+from pbem.orders.signatures import parse_public_key, verify
+from pbem.pipeline.life import LIFE, PROPOSAL_WINDOW, Life, until_of
+from pbem.pipeline.replace import moderator_key
+from pbem.store.entries import Absence, Entry, Pause, Replacement, Settings, Setup, Timeout
+from pbem.store.gamefile import GameFile, canonical_json
+
+
+def _bad(seq: object, problem: str) -> CorruptGameError:
+    return CorruptGameError(f"log entry seq {seq}: {problem}")
+
+
+def _moment(seq: int, text: str | None) -> datetime:
+    try:
+        return parse_time(str(text))
+    except PbemError:
+        raise _bad(seq, f"'{str(text)[:40]}' is not a time pbem writes") from None
+
+
+def check_signed(gf: GameFile, entry: Absence | Pause, keys: Mapping[str, str],
+                 window: Mapping[int, str]) -> LifeLine | None:
+    """The entry's block: this game, written against a state in `window`, signed by its
+    player (or the moderator), holding the entry's one line. None for a lapse."""
+    if isinstance(entry, Pause) and entry.line == "lapse":
+        if entry.block is not None or entry.player:
+            raise _bad(entry.seq, "a lapse carries no block and no player")
+        return None
+    found = find_blocks(entry.block or "")
+    if len(found) != 1:
+        raise _bad(entry.seq, "the stored block cannot be read")
+    block = found[0]
+    if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
+        raise _bad(entry.seq, "payload hash does not match the block")
+    _check_header(gf, entry, block, window)
+    try:
+        line = life_line(block)
+        key = moderator_key(gf) if entry.player == MODERATOR else \
+            parse_public_key(keys[entry.player])
+        verify(key, block.payload(), block.signature or "")
+    except (PbemError, KeyError) as error:
+        raise _bad(entry.seq, f"{entry.kind}: {error}") from None
+    if line is None or (entry.line if isinstance(entry, Pause) else
+                        ("away" if entry.until is not None else "back")) != line.verb:
+        raise _bad(entry.seq, f"{entry.kind}: the entry is not what its block says")
+    return line
+
+
+def _check_header(gf: GameFile, entry: Absence | Pause, block: OrderBlock,
+                  window: Mapping[int, str]) -> None:
+    if (block.player or "").lower() != entry.player or \
+            (block.game or "").lower() != gf.game_id.lower():
+        raise _bad(entry.seq, f"{entry.kind}: the block is not this game's or this player's")
+    if block.seq is None or window.get(block.seq) != (block.state or "").lower():
+        raise _bad(entry.seq, "the block was not written against the state before it")
+
+
+class LifeCheck:
+    """The fold of the log that verify runs: the settings in force and the life record."""
+
+    def __init__(self, gf: GameFile) -> None:
+        self.gf, self.life = gf, Life({}, {})
+        self.policy: Policy | None = None
+        self.zones: dict[str, str] = {}
+        self.logged = False  # whether any absence or pause was logged
+
+    def see(self, entry: Entry, line: LifeLine | None) -> None:
+        """Fold one entry in; `line` is an absence's or pause's checked line."""
+        if isinstance(entry, Setup) and entry.settings is not None:
+            self.policy = policy_from(dict(entry.settings["deadlines"]))
+            self.zones.update(dict(entry.settings.get("seats", {}).get("timezone", {})))
+        elif isinstance(entry, Settings):
+            if entry.deadlines is not None:
+                self.policy = policy_from(entry.deadlines)
+            self.zones.update((entry.seats or {}).get("timezone", {}))
+        elif isinstance(entry, Replacement) and entry.new.get("timezone") is not None:
+            self.zones[entry.player] = str(entry.new["timezone"])
+        elif isinstance(entry, Timeout) and not entry.legacy:
+            self.timeout(entry)
+        elif isinstance(entry, Absence | Pause):
+            self.logged = True
+            try:
+                events = self.absence(entry, line) if isinstance(entry, Absence) else \
+                    self.pause(entry, line)
+            except PbemError as error:
+                raise _bad(entry.seq, f"{entry.kind}: it was refused when it came ({error})"
+                           ) from None
+            if canonical_json(events) != canonical_json(entry.events or []):
+                raise _bad(entry.seq, f"{entry.kind}: the events do not match what it did")
+
+    def absence(self, entry: Absence, line: LifeLine | None) -> list[object]:
+        at = _moment(entry.seq, entry.at)
+        if self.policy is None:
+            raise _bad(entry.seq, "an absence before the game's settings are logged")
+        if line is None or line.verb == "back":
+            return [self.life.come_back(entry.player, at)]
+        if entry.zone != self.zones.get(entry.player, ""):
+            raise _bad(entry.seq, "absence: its time zone is not the player's")
+        until = until_of(line, entry.zone)
+        if entry.until is None or _moment(entry.seq, entry.until) != until:
+            raise _bad(entry.seq, "absence: its end is not the signed date in the player's zone")
+        allowance = self.policy.absence
+        return [self.life.go_away(entry.player, at, until,
+                                  parse_duration(allowance) if allowance else None)]
+
+    def pause(self, entry: Pause, line: LifeLine | None) -> list[object]:
+        at = _moment(entry.seq, entry.at)
+        if entry.line == "lapse":
+            try:
+                return [self.life.lapse(at)]
+            except ValueError as error:
+                raise _bad(entry.seq, f"pause: {error}") from None
+        if self.life.lapsing(at):
+            raise _bad(entry.seq, "pause: the proposal before it had lapsed, unlogged")
+        if entry.line == "resume":
+            return [self.life.resume(entry.player, at)]
+        held = (self.policy.decisions if self.policy else {}).get("default")
+        window = parse_duration(held) if held else PROPOSAL_WINDOW
+        return list(self.life.propose(entry.player, at, self.gf.player_ids(), window))
+
+    def timeout(self, entry: Timeout) -> None:
+        at = _moment(entry.seq, entry.at)
+        away = self.life.away_until(entry.player, at)
+        if away is not None:
+            raise _bad(entry.seq, f"timeout: {entry.player} was away then")
+        if entry.forced:
+            return
+        if self.life.paused:
+            raise _bad(entry.seq, "timeout: it ran while the game was paused")
+        record = self.life.away.get(entry.player) or {}
+        ends = [self.life.pause.get("resumed"), record.get("until")]
+        started = _moment(entry.seq, entry.started)
+        if any(started < _moment(entry.seq, end) for end in ends if end):
+            raise _bad(entry.seq, "timeout: its clock started before an absence or a pause "
+                       "ended (it restarts from the full deadline)")
+
+    def finish(self) -> None:
+        held = self.gf.roster.get(LIFE)
+        if held != (self.life.data() if self.logged else None):
+            raise CorruptGameError("the roster's absences and pauses are not the ones its "
+                                   "logged absence and pause entries set")
