@@ -22,6 +22,9 @@ def sign_orders(text: str, key_path: Path, game_path: Path | None, *, ssh: bool 
         gf = gamefile.load(game_path)
         game = game or gf.game_id
         mine = [p["id"] for p in gf.roster["players"] if parse_public_key(p["key"]).raw == raw]
+        moderator = gf.roster.get("moderator")  # signs `pause` and `resume` (issue 24)
+        if moderator and parse_public_key(moderator["key"]).raw == raw:
+            mine.append("moderator")
         if player is None:
             if not mine:
                 raise UsageError(f"{key_path.name} is not the key of any player in "
