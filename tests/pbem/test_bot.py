@@ -1,0 +1,74 @@
+"""`pbem bot` (issue 24 §3, in part): a self-play policy answers a seat's pending decisions,
+signing with the seat's key; the moderator hands a dropout's seat to a bot's key with a signed
+roster change. Its blocks are ordinary signed blocks: verify checks them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pbem import api
+from pbem.orders.signatures import parse_public_key, write_keypair
+from pbem.store import gamefile
+from tests.pbem.test_mail_helpers import NAMES, acting, key_of, legal, make_game
+from tests.pbem.test_vacations import cli
+
+
+def test_the_bot_prints_a_legal_signed_block_for_the_seat(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    seat = acting(game)
+    before = game.read_bytes()
+    code, out, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, seat)))
+    assert code == 0 and f"player: {seat}" in out and "BEGIN PBEM SIGNATURE" in out, err
+    assert game.read_bytes() == before  # printing writes nothing
+    line = out.split("\n\n", 1)[1].split("\n")[0]
+    assert line in legal(game)
+    block = tmp_path / "bot.txt"
+    block.write_text(out)
+    assert cli("apply", str(game), str(block))[0] == 0
+    idle = next(p for p in gamefile.load(game).player_ids() if p != acting(game))
+    assert cli("bot", str(game), "--seat", idle, "--key", str(key_of(game, idle)))[1] == \
+        f"{idle} owes no decision now\n"
+
+
+def test_a_dropout_s_seat_handed_to_a_bot_plays_on_and_verifies(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    write_keypair(tmp_path / "robot", "Robot", "robot@example.org")
+    dropout = gamefile.load(game).player_ids()[1]
+    code, _, err = cli("replace-player", str(game), dropout, "--key", str(tmp_path / "max.key"),
+                       "--pub", str(tmp_path / "robot.pub"))
+    assert code == 0, err
+    keys = {p: key_of(game, p) for p in gamefile.load(game).player_ids()}
+    keys[dropout] = tmp_path / "robot.key"
+    played = 0
+    for _ in range(8):  # a few turns round the table; the others are bots of their own
+        for seat, key in keys.items():
+            code, out, err = cli("bot", str(game), "--seat", seat, "--key", str(key),
+                                 "--apply", "--policy", "random" if seat != dropout else "greedy")
+            assert code == 0, err
+            played += out.count("applied: ") if seat == dropout else 0
+    assert played >= 3
+    robot = parse_public_key((tmp_path / "robot.pub").read_text()).roster_text()
+    assert gamefile.load(game).roster_entry(dropout)["key"] == robot  # type: ignore[index]
+    assert cli("verify", str(game))[0] == 0
+
+
+def test_the_bot_refuses_a_wrong_key_a_bad_policy_and_hidden_information(
+        tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    seat = acting(game)
+    other = next(p for p in gamefile.load(game).player_ids() if p != seat)
+    code, _, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, other)))
+    assert code == 2 and f"is not {seat}'s key in this game" in err
+    code, _, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, seat)),
+                       "--policy", "clever")
+    assert code == 2 and "unknown policy 'clever'" in err
+    keys = [parse_public_key((tmp_path / f"{name}.pub").read_text()) for name in NAMES]
+    aor = tmp_path / "aor.yaml"
+    api.new_game(aor, keys, game_id="aor", ruleset_name="aor", seed_text="bot",
+                 moderator=parse_public_key((tmp_path / "max.pub").read_text()))
+    seat = str(api.status(gamefile.load(aor))["waiting_for"][0])
+    entry = gamefile.load(aor).roster_entry(seat)
+    assert entry is not None
+    code, _, err = cli("bot", str(aor), "--seat", seat, "--key",
+                       str(tmp_path / f"{entry['name']}.key"))
+    assert code == 2 and "hides information" in err
