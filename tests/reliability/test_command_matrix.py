@@ -93,6 +93,9 @@ CASES: list[tuple[str, list[str], int, str]] = [
     ("history-missing-game", ["history", "{d}/missing.yaml", "-o", "{d}/site"], 2,
      "missing.yaml"),
     ("scenario-bad-file", ["scenario", "{d}/bad.scenario.yaml"], 2, "BAD"),
+    ("bot-unknown-seat", ["bot", "{g}", "--seat", "nobody", "--key", "{d}/ada.key"], 2,
+     "unknown seat"),
+    ("deadlines-bad-absence", ["deadlines", "{g}", "--absence", "soon"], 2, "soon"),
     ("selfplay-bad-players", ["selfplay", "--players", "9", "--games", "1", "--out",
                               "{d}/sp"], 2, "players"),
 ]
