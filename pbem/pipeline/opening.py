@@ -16,18 +16,19 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.agenda import is_parallel, next_pending
-from pbem.pipeline.game import ANSWER_KINDS, Game, from_gamefile
+from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game, from_gamefile
 from pbem.store import gamefile, secrets, seeds
 from pbem.store.gamefile import GameFile, current_hash
 
 
 def _tail_for(gf: GameFile, log_text: str) -> list[dict[str, Any]]:
-    """The run of entries answering the pending simultaneous decision, and settings changes
-    (for the window of states a block may be written against: pbem.pipeline.envelope)."""
+    """The run of entries answering the pending simultaneous decision, and settings changes,
+    absences and pauses (for the window of states a block may be written against:
+    pbem.pipeline.envelope)."""
     node = next_pending(gf.agenda)
     parallel = node is not None and is_parallel(node)
     return gamefile.tail_entries(
-        log_text, lambda e: e.get("kind") == "settings" or parallel and e.get("node") ==
+        log_text, lambda e: e.get("kind") in QUIET_KINDS or parallel and e.get("node") ==
         node["id"] and e.get("kind") in ANSWER_KINDS)  # type: ignore[index]
 
 

@@ -23,7 +23,9 @@ from pbem.store import gamefile
 from tests.pbem.test_deadlines import NO_TZ, Recorder
 from tests.pbem.test_mail_helpers import (
     acting,
+    block_for,
     drop,
+    first_move,
     key_of,
     make_game,
     make_maildir,
@@ -219,4 +221,19 @@ def test_the_allowance_is_set_at_new_and_logged_with_deadlines(tmp_path: Path) -
     assert gamefile.load(game).log[-1]["deadlines"]["absence"] == "30d"
     code, _, err = cli("deadlines", str(game), "--absence", "soon")
     assert code == 2 and "is not a duration" in err
+    assert cli("verify", str(game))[0] == 0
+
+
+def test_a_block_written_before_someone_went_away_still_applies(game: Path) -> None:
+    mover = acting(game)
+    idle = next(p for p in gamefile.load(game).player_ids() if p != mover)
+    orders = game.parent / "orders.txt"
+    orders.write_text(block_for(game, first_move(game)))  # signed before the absence
+    assert cli("apply", str(game), str(life_block(game, idle, f"away until {day(3)}")))[0] == 0
+    assert cli("apply", str(game), str(life_block(game, idle, "back")))[0] == 0
+    code, _, err = cli("apply", str(game), str(orders))  # an absence changes no rule
+    assert code == 0, err
+    assert log_kinds(game)[-3:] == ["absence", "absence", "orders"]
+    resent = cli("apply", str(game), str(game.parent / f"{idle}-away.txt"))  # the same block
+    assert resent[0] == 4 and "already applied as seq" in resent[2]
     assert cli("verify", str(game))[0] == 0
