@@ -32,6 +32,7 @@ from tests.pbem.test_mail_helpers import (
     plain,
     settings_for,
 )
+from tests.reliability.test_commit_point import fail_the_game_file_rename, to_the_last_bid
 
 runner = CliRunner()
 NOW = datetime.now(UTC).replace(microsecond=0)
@@ -237,3 +238,26 @@ def test_a_block_written_before_someone_went_away_still_applies(game: Path) -> N
     resent = cli("apply", str(game), str(game.parent / f"{idle}-away.txt"))  # the same block
     assert resent[0] == 4 and "already applied as seq" in resent[2]
     assert cli("verify", str(game))[0] == 0
+
+
+def test_a_crash_on_an_absence_in_a_moderated_hidden_game_loses_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Age of Renaissance, moderated, a sealed bid pending: the absence is committed like any
+    entry (the secrets' generation first, the game file's rename the commit point)."""
+    game, last = to_the_last_bid(tmp_path)
+    secrets = ["--secrets", str(game.with_suffix(".seed"))]
+    assert cli("deadlines", str(game), "--absence", "10d", "--key",
+               str(tmp_path / "max.key"))[0] == 0
+    before = game.read_bytes()
+    away = life_block(game, last, f"away until {day(2)}")
+    fail_the_game_file_rename(game, monkeypatch)
+    code, _, err = cli("apply", str(game), str(away))
+    assert code == 74 and "No space left" in err
+    monkeypatch.undo()
+    assert game.read_bytes() == before
+    assert cli("verify", str(game), *secrets)[0] == 0
+    code, out, err = cli("apply", str(game), str(away))  # sent again: it takes
+    assert code == 0 and "is away until" in out, err
+    assert f"{last}: away until" in cli("timeout", str(game), "--now", at(1.5))[1]  # no bid
+    assert cli("verify", str(game), *secrets)[0] == 0
+    assert "is away until" in cli("post", str(game), "--now", at(1))[1]

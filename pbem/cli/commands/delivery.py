@@ -30,11 +30,11 @@ if TYPE_CHECKING:
     from pbem.pipeline import handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
+    from pbem.views import duedates, report
     from pbem.views import model as views
-    from pbem.views import report
 else:
     (bounces, deadlines, digests, gitplay, inbox, mail, mailboxes, queue, transport, games,
-     handover, replace, timeouts, report, views) = (
+     handover, replace, timeouts, report, views, duedates) = (
         lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
                                           "delivery.digests",
                                           "delivery.gitplay",
@@ -42,7 +42,7 @@ else:
                                           "delivery.queue", "delivery.transport",
                                           "pipeline.opening", "pipeline.handover",
                                           "pipeline.replace", "pipeline.timeout",
-                                          "views.report", "views.model"))
+                                          "views.report", "views.model", "views.duedates"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
@@ -147,6 +147,7 @@ def post(
         model = views.report_model(opened, None, mail.last_posted(book, key)
                                    if since is None else since)
         started = book.started(gf) or moment  # a post never starts a clock
+        model["life"] = duedates.life_rows(gf, None, moment)  # who is away, the pause
         model["deadlines"] = [
             {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
             for d in deadlines.due_now(gf, started) if d.deadline]
