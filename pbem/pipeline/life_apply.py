@@ -98,17 +98,18 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
     return player, game.new[start:]
 
 
-def lapse_due(game: Game, now: datetime) -> bool:
-    """Log the lapse of a pause proposal whose deadline has passed; whether one lapsed."""
+def lapse_due(game: Game, now: datetime) -> str | None:
+    """Log the lapse of a pause proposal whose deadline has passed; who proposed it."""
     life = Life.of(game.gf.roster)
     if not life.lapsing(now):
-        return False
+        return None
     adopt(game)
     gf = game.gf
+    proposer = str(life.pause["by"])
     said = life.lapse(now)
     record(game, Pause(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
                        events=[said], line="lapse", at=deadlines.iso(now)), life)
-    return True
+    return proposer
 
 
 def record(game: Game, entry: Entry, life: Life) -> None:

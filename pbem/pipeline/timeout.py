@@ -112,9 +112,12 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
                                  "MODERATOR.key (or --block FILE, a block the moderator signed)")
         nmr = deadlines.policy_of(gf).nmr
         started = since(gf) if callable(since) else since
-        lapse_due(game, now)  # a pause proposal past its deadline: the log says it lapsed
-        life = Life.of(gf.roster)
         results: list[TimedOut] = []
+        lapsed = lapse_due(game, now)  # a pause proposal past its deadline: the log says so
+        if lapsed is not None:
+            results.append(TimedOut(lapsed, [], [], "the pause proposed lapsed (not every "
+                                                    "player sent 'pause' in time)"))
+        life = Life.of(gf.roster)
         chosen = []
         for due in deadlines.due_now(gf, started):
             if only and due.player not in only:

@@ -68,7 +68,8 @@ def test_a_unanimous_pause_stops_every_clock_until_resume(game: Path) -> None:
     before = game.read_bytes()
     assert cli("timeout", str(game), "--now", at(20))[1] == \
         f"{mover}: paused: no clock runs until 'resume'\n"
-    assert "no deadline" in cli("deadlines", str(game), "--now", at(20))[1]
+    assert f"{mover} must choose an action: paused" in cli("deadlines", str(game), "--now",
+                                                           at(20))[1]
     assert game.read_bytes() == before
     code, out, _ = cli("apply", str(game), str(life_block(game, second, "resume")))
     assert code == 0 and f"- {second.title()} resumes the game" in out
@@ -95,6 +96,7 @@ def test_a_lapsed_proposal_changes_nothing_and_the_log_says_so(game: Path,
     # then times the mover out exactly as it would have without the proposal
     code, out, _ = cli("timeout", str(game), "--now", at(3.5))
     assert code == 0 and "did not answer in time" in out
+    assert out.startswith(f"{first}: the pause proposed lapsed")
     log = gamefile.load(game).log
     assert [e["kind"] for e in log[-2:]] == ["pause", "timeout"]
     assert log[-2]["line"] == "lapse" and log[-2]["events"][0]["msg"] == "pbem.pause.lapsed"

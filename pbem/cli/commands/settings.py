@@ -153,7 +153,7 @@ def deadlines_command(
              "deadline": deadlines.iso(d.deadline) if d.deadline else None,
              "local": deadlines.local_time(d.deadline, deadlines.zone_of(
                  gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
-             "late": d.is_late(moment)} for d in dues]
+             "late": d.is_late(moment), "paused": d.started is None} for d in dues]
     if as_json:
         typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr,
                                "absence": policy.absence, "due": rows}))
@@ -163,7 +163,7 @@ def deadlines_command(
     typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}{allowance}")
     for row in rows:
         when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
-            else "no deadline"
+            else "paused" if row["paused"] else "no deadline"
         typer.echo(f"{row['player']} must {row['decision']}: {when}")
 
 
