@@ -28,6 +28,8 @@ PBEM_MESSAGES: dict[str, str] = {
     "pbem.pause.signed": "{player:title} agrees to the pause.",
     "pbem.pause.paused": "The game is paused: no deadline runs until 'resume'.",
     "pbem.pause.resumed": "{player:title} resumes the game: every deadline restarts in full.",
+    "pbem.bot.on": "{player:title} hands their seat to the bot with the key {key}.",
+    "pbem.bot.off": "{player:title} takes their seat back from the bot.",
     "pbem.pause.lapsed": "The pause {player:title} proposed lapsed: not every player sent "
                          "'pause' by {deadline}.",
 }
@@ -181,3 +183,9 @@ def choice_text(player: str, lines: Sequence[str], lang: str = i18n.SOURCE) -> s
     shown = "; ".join(f"'{line}'" for line in lines)
     said = i18n.translations(lang).gettext("{player} chose {lines}.")
     return said.format(player=player.title(), lines=shown)
+
+
+def bot_played_text(player: str, lang: str = i18n.SOURCE) -> str:
+    """'Played by the bot for Medici.' (an orders entry signed by a seat's bot, issue 24)."""
+    return i18n.translations(lang).gettext("Played by the bot for {player}.").format(
+        player=player.title())

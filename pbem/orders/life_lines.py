@@ -1,6 +1,7 @@
-"""The lines of life around a game (issue 24): `away until DATE [HH:MM]`, `back`, `pause` and
-`resume`. They answer no game decision, so they are accepted at any time; a block that holds
-one holds nothing else (docs/orders.md, "Absences and pauses")."""
+"""The lines of life around a game (issue 24): `away until DATE [HH:MM]`, `back`, `pause`,
+`resume`, and `bot on SHA256:...` / `bot off` (a seat handed to a bot's key and back). They
+answer no game decision, so they are accepted at any time; a block that holds one holds
+nothing else (docs/orders.md, "Absences, pauses and bots")."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from datetime import datetime, time
 from pbem.errors import BlockError
 from pbem.orders.orderblock import OrderBlock
 
-VERBS = ("away", "back", "pause", "resume")
+VERBS = ("away", "back", "pause", "resume", "bot")
 _AWAY = re.compile(r"away until (\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?")
-EXPECTED = "'away until YYYY-MM-DD' (or 'away until YYYY-MM-DD HH:MM'), 'back', 'pause' or 'resume'"
+# The signature covers the lower-cased line, so a fingerprint is compared lower-cased too.
+_BOT_ON = re.compile(r"bot on (sha256:[a-z0-9+/]{43})")
+EXPECTED = ("'away until YYYY-MM-DD' (or 'away until YYYY-MM-DD HH:MM'), 'back', 'pause', "
+            "'resume', 'bot on SHA256:...' or 'bot off'")
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,7 @@ class LifeLine:
     verb: str  # one of VERBS
     day: str | None = None  # `away until`: the date as written, YYYY-MM-DD
     clock: str | None = None  # and the time of day, HH:MM, if given (else the day's start)
+    bot: str | None = None  # `bot on`: the bot key's fingerprint, lower-cased
 
     def local_end(self) -> datetime:
         """The absence's end as a naive local time (the player's zone makes it a moment)."""
@@ -44,6 +49,11 @@ def parse_line(number: int, text: str) -> LifeLine:
     canonical = " ".join(text.lower().split())
     if canonical in ("back", "pause", "resume"):
         return LifeLine(canonical)
+    if canonical == "bot off":
+        return LifeLine("bot")
+    handed = _BOT_ON.fullmatch(canonical)
+    if handed is not None:
+        return LifeLine("bot", bot=handed.group(1))
     match = _AWAY.fullmatch(canonical)
     if match is None:
         raise BlockError(f"line {number}: expected {EXPECTED}")

@@ -19,6 +19,7 @@ from engine.core.table import Event
 from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.life_lines import life_line
 from pbem.orders.orderblock import find_blocks
+from pbem.orders.signatures import PublicKey
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
 from pbem.pipeline.game import Game
@@ -52,13 +53,15 @@ class Applied:
         return self.game
 
 
-def apply_block(path: Path, text: str, *, dry_run: bool = False) -> Applied:
-    """The whole pipeline on a game file, under its lock; nothing is written on any error."""
+def apply_block(path: Path, text: str, *, dry_run: bool = False,
+                bot: PublicKey | None = None) -> Applied:
+    """The whole pipeline on a game file, under its lock; nothing is written on any error.
+    `bot`: the bot's key that signed for the seat (pbem bot)."""
     with games.locked(path):
         game = games.open_game(path)
         check_tail(game)
         try:
-            applied = apply_text(game, text)
+            applied = apply_text(game, text, bot=bot)
         except DoesNotFitError as error:
             seq = applied_before(path, text) if str(error).startswith("stale block") else None
             if seq is None:
@@ -106,7 +109,8 @@ def applied_before(path: Path, text: str) -> int | None:
     return next((int(e["seq"]) for e in reversed(log) if e.get("payload_sha256") in digests), None)
 
 
-def apply_text(game: Game, text: str, *, known: Known | None = None) -> Applied:
+def apply_text(game: Game, text: str, *, known: Known | None = None,
+               bot: PublicKey | None = None) -> Applied:
     """Find, authenticate and adjudicate a block against an opened game; the game changes
     only when everything succeeds. `known`: the `options` of the Applied that made the
     game's current state (nothing else changed it since)."""
@@ -117,7 +121,7 @@ def apply_text(game: Game, text: str, *, known: Known | None = None) -> Applied:
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
                        note, entries, game)
     game.require_whole("apply orders")
-    player = authenticate(game, block)
+    player = authenticate(game, block, bot)
     table = game.table()
     check_turn(game, table, player, resigning=resigns(block))
     node = next_pending(table.agenda)
@@ -143,7 +147,8 @@ def apply_text(game: Game, text: str, *, known: Known | None = None) -> Applied:
              events: list[dict[str, object]]) -> Entry:
         return Orders(seq=seq, prev_state=prev, post_state=post, draws=draws, events=events,
                       player=player, block=block.text,
-                      payload_sha256=hashlib.sha256(payload).hexdigest(), node=parallel)
+                      payload_sha256=hashlib.sha256(payload).hexdigest(), node=parallel,
+                      bot=bot.roster_text() if bot is not None else None)
 
     step = Step(player, node, table, work, outcome.events, chance.draws, payload=payload,
                 block=block.text)

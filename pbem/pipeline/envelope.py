@@ -9,8 +9,9 @@ from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.table import Table
 from pbem.errors import BlockError, DoesNotFitError
 from pbem.orders.orderblock import OrderBlock
-from pbem.orders.signatures import parse_public_key, verify
+from pbem.orders.signatures import PublicKey, parse_public_key, verify
 from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
+from pbem.pipeline.life import Life
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
 
@@ -63,7 +64,9 @@ def choose_block(game: Game, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]
     return fresh[0], note
 
 
-def authenticate(game: Game, block: OrderBlock) -> str:
+def authenticate(game: Game, block: OrderBlock, bot: PublicKey | None = None) -> str:
+    """The block's player, its signature checked: the player's key, or `bot`, a bot's key the
+    player handed the seat to (`bot on SHA256:...`, issue 24)."""
     gf = game.gf
     player = (block.player or "").lower()
     entry = gf.roster_entry(player)
@@ -73,7 +76,13 @@ def authenticate(game: Game, block: OrderBlock) -> str:
         raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
     if not block.lines:
         raise BlockError("the block holds no orders")
-    verify(parse_public_key(entry["key"]), block.payload(), block.signature)
+    key = parse_public_key(entry["key"])
+    if bot is not None:
+        if not Life.of(gf.roster).bot_signs(player, bot.fingerprint()):
+            raise BlockError(f"the key {bot.fingerprint()} does not play {player}'s seat: "
+                             f"{player} hands it over with 'bot on {bot.fingerprint()}'")
+        key = bot
+    verify(key, block.payload(), block.signature)
     return player
 
 

@@ -2,13 +2,16 @@
 the one set of transitions that both the live path (pbem.pipeline.life_apply) and verify
 (pbem.pipeline.life_checks) run, so they cannot disagree.
 
-`roster.life` = {"away": {PLAYER: {"from", "until", "spent"}}, "pause": {...}}:
+`roster.life` = {"away": {PLAYER: {"from", "until", "spent"}}, "pause": {...}, "bots":
+{PLAYER: FINGERPRINT}}:
 - a player's last absence runs from `from` to `until` (ISO, UTC; `back` moves `until` to the
   moment it came); `spent` is the seconds of their earlier absences. The allowance counts each
   absence as planned, until `back` shortens it.
 - the pause record's `state` is `proposed` (with `by`, `since`, `deadline`, `signed`), `paused`
   (with `since` and `by`: `players` or the moderator) or `running`; `resumed` is when the last
   pause ended. A pause proposal lapses when its deadline passes before every player signed.
+- a seat in `bots` may be answered for by the bot key with that (lower-cased) fingerprint,
+  beside the player's own key, until `bot off`.
 
 The clocks read this record from the game file's head (pbem.delivery.deadlines.clock_start):
 a player's deadline counts from the end of their last absence, everyone's from the last resume,
@@ -18,7 +21,7 @@ and no deadline runs while the game is paused. Nothing here touches the rules' s
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -52,15 +55,33 @@ def until_of(line: LifeLine, zone: str) -> datetime:
 class Life:
     away: dict[str, Data]
     pause: Data
+    bots: dict[str, str] = field(default_factory=dict)  # seat -> its bot key's fingerprint
 
     @classmethod
     def of(cls, roster: Data) -> Life:
         held = roster.get(LIFE) or {}
         return cls(copy.deepcopy(dict(held.get("away") or {})),
-                   copy.deepcopy(dict(held.get("pause") or {})))
+                   copy.deepcopy(dict(held.get("pause") or {})), dict(held.get("bots") or {}))
 
     def data(self) -> Data:
-        return {"away": dict(sorted(self.away.items())), "pause": dict(sorted(self.pause.items()))}
+        return {"away": dict(sorted(self.away.items())), "pause": dict(sorted(self.pause.items())),
+                "bots": dict(sorted(self.bots.items()))}
+
+    # --- a seat handed to a bot -------------------------------------------------------------
+
+    def hand_to_bot(self, player: str, fingerprint: str) -> Event:
+        self.bots[player] = fingerprint.lower()
+        return event("pbem.bot.on", kind="bot", player=player, key=fingerprint.lower())
+
+    def take_back(self, player: str) -> Event:
+        if player not in self.bots:
+            raise OrdersRejected(f"{player}'s seat is not handed to a bot")
+        del self.bots[player]
+        return event("pbem.bot.off", kind="bot", player=player)
+
+    def bot_signs(self, player: str, fingerprint: str) -> bool:
+        """Whether the bot key with this fingerprint may answer for the seat now."""
+        return self.bots.get(player) == fingerprint.lower()
 
     def store(self, roster: Data) -> None:
         roster[LIFE] = self.data()

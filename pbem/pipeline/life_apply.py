@@ -1,8 +1,9 @@
-"""A block of life (issue 24): a player's signed `away until DATE`, `back`, `pause` or
-`resume`, or the moderator's `pause` or `resume`. It answers no game decision, so it is taken
-whoever's decision is pending, and it changes no rule: it is logged as an `absence` or `pause`
-entry, bound into the chain by the header's trail (pbem.pipeline.clock), and the roster's
-`life` record (pbem.pipeline.life) that the deadline clocks read is updated beside it.
+"""A block of life (issue 24): a player's signed `away until DATE`, `back`, `pause`,
+`resume`, `bot on SHA256:...` or `bot off`, or the moderator's `pause` or `resume`. It answers
+no game decision, so it is taken whoever's decision is pending, and it changes no rule: it is
+logged as an `absence`, `pause` or `bot` entry, bound into the chain by the header's trail
+(pbem.pipeline.clock), and the roster's `life` record (pbem.pipeline.life) that the deadline
+clocks and the bot's signatures read is updated beside it.
 
 A pause proposal whose deadline has passed is logged as lapsed before anything else
 (`lapse_due`: every block of life, and every `pbem timeout` run, the host's cron job)."""
@@ -23,7 +24,7 @@ from pbem.pipeline.game import Game
 from pbem.pipeline.handover import adopt, quiet_window
 from pbem.pipeline.life import PROPOSAL_WINDOW, Life, until_of
 from pbem.pipeline.replace import moderator_key
-from pbem.store.entries import Absence, Entry, Pause
+from pbem.store.entries import Absence, Bot, Entry, Pause
 from pbem.store.gamefile import GameFile, current_hash, state_hash
 
 
@@ -88,6 +89,10 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
         entry = Absence(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
                         events=said, until=deadlines.iso(until) if until else None, zone=zone,
                         player=player, block=block.text, payload_sha256=digest, at=at)
+    elif line.verb == "bot":
+        said = [life.hand_to_bot(player, line.bot) if line.bot else life.take_back(player)]
+        entry = Bot(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="", events=said,
+                    player=player, block=block.text, payload_sha256=digest, at=at, key=line.bot)
     else:
         said = life.propose(player, moment, gf.player_ids(), proposal_window(gf)) \
             if line.verb == "pause" else [life.resume(player, moment)]

@@ -1,13 +1,14 @@
 """verify's checks of absences and pauses (issue 24), in the public pass (they need no state,
 so they hold before a moderated game's reveal too).
 
-Each `absence` and `pause` entry is re-run through the same transitions the live path ran
+Each `absence`, `pause` and `bot` entry is re-run through the same transitions the live path ran
 (pbem.pipeline.life), with the allowance, time zones and proposal window the log had in force
 then: its line must be its signed block's, its end the date read in the player's zone, its
 events what the transition says, and a refused request can never have been logged. Each
 timeout must not have answered for a player away at the time, nor (unless the moderator forced
-it) run during a pause or on a clock started before an absence or a pause ended. At the end,
-the roster's `life` record must be the one the log rebuilds.
+it) run during a pause or on a clock started before an absence or a pause ended. An orders
+entry signed by a bot's key must be for a seat handed to that key then. At the end, the
+roster's `life` record must be the one the log rebuilds.
 """
 
 from __future__ import annotations
@@ -23,7 +24,16 @@ from pbem.orders.orderblock import OrderBlock, find_blocks
 from pbem.orders.signatures import parse_public_key, verify
 from pbem.pipeline.life import LIFE, PROPOSAL_WINDOW, Life, until_of
 from pbem.pipeline.replace import moderator_key
-from pbem.store.entries import Absence, Entry, Pause, Replacement, Settings, Setup, Timeout
+from pbem.store.entries import (
+    Absence,
+    Bot,
+    Entry,
+    Pause,
+    Replacement,
+    Settings,
+    Setup,
+    Timeout,
+)
 from pbem.store.gamefile import GameFile, canonical_json
 
 
@@ -38,7 +48,7 @@ def _moment(seq: int, text: str | None) -> datetime:
         raise _bad(seq, f"'{str(text)[:40]}' is not a time pbem writes") from None
 
 
-def check_signed(gf: GameFile, entry: Absence | Pause, keys: Mapping[str, str],
+def check_signed(gf: GameFile, entry: Absence | Pause | Bot, keys: Mapping[str, str],
                  window: Mapping[int, str]) -> LifeLine | None:
     """The entry's block: this game, written against a state in `window`, signed by its
     player (or the moderator), holding the entry's one line. None for a lapse."""
@@ -60,13 +70,21 @@ def check_signed(gf: GameFile, entry: Absence | Pause, keys: Mapping[str, str],
         verify(key, block.payload(), block.signature or "")
     except (PbemError, KeyError) as error:
         raise _bad(entry.seq, f"{entry.kind}: {error}") from None
-    if line is None or (entry.line if isinstance(entry, Pause) else
-                        ("away" if entry.until is not None else "back")) != line.verb:
+    if line is None or _verb(entry) != line.verb or \
+            isinstance(entry, Bot) and entry.key != line.bot:
         raise _bad(entry.seq, f"{entry.kind}: the entry is not what its block says")
     return line
 
 
-def _check_header(gf: GameFile, entry: Absence | Pause, block: OrderBlock,
+def _verb(entry: Absence | Pause | Bot) -> str:
+    if isinstance(entry, Pause):
+        return entry.line
+    if isinstance(entry, Bot):
+        return "bot"
+    return "away" if entry.until is not None else "back"
+
+
+def _check_header(gf: GameFile, entry: Absence | Pause | Bot, block: OrderBlock,
                   window: Mapping[int, str]) -> None:
     if (block.player or "").lower() != entry.player or \
             (block.game or "").lower() != gf.game_id.lower():
@@ -97,11 +115,13 @@ class LifeCheck:
             self.zones[entry.player] = str(entry.new["timezone"])
         elif isinstance(entry, Timeout) and not entry.legacy:
             self.timeout(entry)
-        elif isinstance(entry, Absence | Pause):
+        elif isinstance(entry, Absence | Pause | Bot):
             self.logged = True
             try:
                 events = self.absence(entry, line) if isinstance(entry, Absence) else \
-                    self.pause(entry, line)
+                    self.pause(entry, line) if isinstance(entry, Pause) else \
+                    [self.life.hand_to_bot(entry.player, entry.key) if entry.key else
+                     self.life.take_back(entry.player)]
             except PbemError as error:
                 raise _bad(entry.seq, f"{entry.kind}: it was refused when it came ({error})"
                            ) from None
@@ -153,6 +173,21 @@ class LifeCheck:
         if any(started < _moment(entry.seq, end) for end in ends if end):
             raise _bad(entry.seq, "timeout: its clock started before an absence or a pause "
                        "ended (it restarts from the full deadline)")
+
+    def bot_key(self, entry: Entry) -> str | None:
+        """The bot's key that signed an orders entry for its seat, checked against the seat's
+        handover then; None for the player's own key."""
+        bot = getattr(entry, "bot", None)
+        if bot is None:
+            return None
+        try:
+            fingerprint = parse_public_key(str(bot)).fingerprint()
+        except PbemError as error:
+            raise _bad(entry.seq, f"its bot key: {error}") from None
+        if not self.life.bot_signs(str(getattr(entry, "player", "")), fingerprint):
+            raise _bad(entry.seq, f"signed by the bot key {fingerprint}, which the seat was "
+                       "not handed to then")
+        return str(bot)
 
     def finish(self) -> None:
         held = self.gf.roster.get(LIFE)

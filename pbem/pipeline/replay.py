@@ -34,6 +34,7 @@ from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
     Absence,
+    Bot,
     Entry,
     Orders,
     Pause,
@@ -208,7 +209,7 @@ class Replay:
             return self.timeout(table, entry, chance)
         if isinstance(entry, Settings):
             return self.settings(entry)
-        if isinstance(entry, Absence | Pause):  # checked by the public pass (life_checks)
+        if isinstance(entry, Absence | Pause | Bot):  # checked by the public pass (life_checks)
             clock.bind(self.header, entry)
             return None
         roster_step(self.gf, entry, self.keys)  # replacement or reveal: the state stays

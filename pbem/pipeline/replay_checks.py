@@ -19,6 +19,7 @@ from pbem.pipeline.replace import check_replacement
 from pbem.store import seeds
 from pbem.store.entries import (
     Absence,
+    Bot,
     Entry,
     Orders,
     Pause,
@@ -177,7 +178,9 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             block = one_block(seq, entry.block)
             if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
                 raise _bad(seq, "payload hash does not match the block")
-            _check_signed(gf, seq, entry.player, block, keys, window)
+            bot = life.bot_key(entry)  # a bot the seat was handed to (issue 24)
+            _check_signed(gf, seq, entry.player, block,
+                          keys if bot is None else {entry.player: bot}, window)
         elif isinstance(entry, Sealed):
             commitments[(entry.node, entry.player)] = (entry.commitment,
                                                        keys.get(entry.player, ""), window)
@@ -203,7 +206,7 @@ def _quiet_window(entries: list[Entry], posts: list[str], seq: int) -> dict[int,
 def _life_line(gf: GameFile, entries: list[Entry], posts: list[str], entry: Entry,
                keys: dict[str, str], digests: set[str]) -> LifeLine | None:
     """An absence's or pause's block checked (signature, state, once only); its line."""
-    if not isinstance(entry, Absence | Pause):
+    if not isinstance(entry, Absence | Pause | Bot):
         return None
     if entry.payload_sha256:
         if entry.payload_sha256 in digests:

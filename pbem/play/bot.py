@@ -1,9 +1,11 @@
 """`pbem bot`: a self-play policy answers one seat's pending decisions (issue 24 §3, in part).
 
-The bot signs with the key it is given, which must be the seat's key in the roster: a player
-lets a bot play their own seat, or the moderator hands a dropout's seat to a bot's key with a
-signed roster change (`pbem replace-player SEAT --pub BOT.pub`). Its blocks are ordinary signed
-blocks, so they go through `apply`, mail and git like any other, and verify checks them.
+The bot signs with the key it is given: the seat's own key (a player lets a bot play their
+seat, or the moderator handed a dropout's seat to a bot's key with a signed roster change,
+`pbem replace-player SEAT --pub BOT.pub`), or a bot's key the player handed the seat to with a
+signed `bot on SHA256:...` line (until `bot off`), beside their own. Its blocks are ordinary
+signed blocks; one signed by a handed-over bot key is applied on the host (`--apply`), and its
+orders entry keeps that key (`bot`), which verify checks against the handover.
 
 The bot decides from what the game file shows. A game with hidden information (a moderated
 Age of Renaissance game) is refused: there the bot would have to decide from its seat's own
@@ -18,11 +20,13 @@ from pathlib import Path
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending, waiting_for
 from pbem.errors import UsageError
-from pbem.orders.signatures import load_private_key, parse_public_key
+from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key
 from pbem.orders.signing import sign_orders
 from pbem.pipeline import opening as games
 from pbem.pipeline.apply import apply_block
+from pbem.pipeline.life import Life
 from pbem.play.policy import make_policy
+from pbem.store.gamefile import fingerprint
 
 BOT_POLICIES = ("greedy", "random")
 
@@ -40,10 +44,15 @@ def bot_blocks(path: Path, seat: str, key_path: Path, *, policy_name: str = "gre
     entry = game.gf.roster_entry(seat)
     if entry is None:
         raise UsageError(f"unknown seat '{seat}'; seats: {', '.join(game.gf.player_ids())}")
-    if load_private_key(key_path).public_key().public_bytes_raw() != \
-            parse_public_key(entry["key"]).raw:
-        raise UsageError(f"{key_path.name} is not {seat}'s key in this game; the moderator "
-                         "hands a seat to a bot with pbem replace-player SEAT --pub BOT.pub")
+    raw = load_private_key(key_path).public_key().public_bytes_raw()
+    bot = None if raw == parse_public_key(entry["key"]).raw else PublicKey("ed25519", raw)
+    if bot is not None and not Life.of(game.gf.roster).bot_signs(seat, bot.fingerprint()):
+        raise UsageError(f"{key_path.name} is not {seat}'s key in this game, nor a bot's key "
+                         f"{seat} handed the seat to (the player sends 'bot on "
+                         f"{bot.fingerprint()}')")
+    if bot is not None and not apply:
+        raise UsageError("a bot's key signs for a seat handed to it on the host only: "
+                         "run pbem bot there with --apply")
     if game.projection.hidden:
         raise UsageError("this game hides information: the bot would have to decide from its "
                          "seat's own projection, which pbem bot does not build yet")
@@ -60,8 +69,10 @@ def bot_blocks(path: Path, seat: str, key_path: Path, *, policy_name: str = "gre
             raise UsageError("a sealed decision: pbem bot does not seal answers yet")
         options = options_now(game.ruleset, table, seat)
         line = policy.choose(game.ruleset, table, seat, options).line
-        blocks.append((line, sign_orders(line + "\n", key_path, path)))
+        header = f"game: {game.gf.game_id}\nplayer: {seat}\nseq: {game.gf.seq}\n" \
+            f"state: {fingerprint(game.state_hash())}\n\n"
+        blocks.append((line, sign_orders(header + line + "\n", key_path, None)))
         if not apply:
             break
-        apply_block(path, blocks[-1][1])
+        apply_block(path, blocks[-1][1], bot=bot)
     return blocks

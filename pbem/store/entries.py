@@ -10,7 +10,8 @@ Kinds: setup, orders, sealed (a commitment to a sealed answer), unseal (the seal
 published), timeout (defaults applied), replacement (a moderator-signed roster change; format 1
 called it `correction`), settings (deadlines, the NMR policy, an e-mail address or a seat's own
 setting changed), reveal (the seed published), absence and pause (a player's signed `away`,
-`back`, `pause` or `resume` line, or a pause proposal's lapse: pbem.pipeline.absence, .pauses).
+`back`, `pause` or `resume` line, or a pause proposal's lapse), bot (a seat handed to a bot's
+key and back): pbem.pipeline.life.
 
 Settings and timeouts change nothing in the rules' state, so their fields are bound into the
 chain through the game header's `trail` (pbem.pipeline.clock), which every state hash covers.
@@ -126,12 +127,15 @@ class Orders(Entry):
     block: str = ""
     payload_sha256: str = ""
     node: str | None = None  # the parallel node answered, if any
+    bot: str | None = None  # the bot's public key that signed for the seat (issue 24)
 
     def body(self) -> Data:
         data: Data = {"player": self.player, "block": self.block,
                       "payload_sha256": self.payload_sha256}
         if self.node is not None:
             data["node"] = self.node
+        if self.bot is not None:
+            data["bot"] = self.bot
         return data
 
 
@@ -264,21 +268,30 @@ class Reveal(Entry):
 
 
 @dataclass
-class Absence(Entry):
-    """A player's signed `away until ...` (`until`: when it ends, ISO UTC, read in `zone`, the
-    player's time zone then, "" for UTC) or `back` (`until` None), logged `at` (ISO UTC)."""
+class _SignedLine(Entry):
+    """A player's signed line of life (issue 24), logged `at` (ISO UTC)."""
 
-    kind: ClassVar[str] = "absence"
     player: str = ""
     block: str = ""
     payload_sha256: str = ""
     at: str = ""
+
+    def signed(self) -> Data:
+        return {"player": self.player, "block": self.block, "payload_sha256": self.payload_sha256,
+                "at": self.at}
+
+
+@dataclass
+class Absence(_SignedLine):
+    """A player's signed `away until ...` (`until`: when it ends, ISO UTC, read in `zone`, the
+    player's time zone then, "" for UTC) or `back` (`until` None)."""
+
+    kind: ClassVar[str] = "absence"
     until: str | None = None
     zone: str = ""
 
     def body(self) -> Data:
-        return {"player": self.player, "block": self.block, "payload_sha256": self.payload_sha256,
-                "at": self.at, "until": self.until, "zone": self.zone}
+        return {**self.signed(), "until": self.until, "zone": self.zone}
 
 
 @dataclass
@@ -300,9 +313,21 @@ class Pause(Entry):
         return data
 
 
+@dataclass
+class Bot(_SignedLine):
+    """A player's signed `bot on SHA256:...` (`key`: that fingerprint, lower-cased) or `bot off`
+    (`key` None): the seat handed to a bot's key, or taken back."""
+
+    kind: ClassVar[str] = "bot"
+    key: str | None = None
+
+    def body(self) -> Data:
+        return {**self.signed(), "key": self.key}
+
+
 KINDS: dict[str, type[Entry]] = {
     cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Settings,
-                              Reveal, Absence, Pause)}
+                              Reveal, Absence, Pause, Bot)}
 
 
 def _common(r: _Reader) -> Data:
@@ -322,7 +347,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
                commitment=r.get("commitment", str), legacy=True)
         if r.get("sealed", bool, False) else
         Orders(**c, player=r.get("player", str), block=r.get("block", str),
-               payload_sha256=r.get("payload_sha256", str), node=r.get("node", str, None))),
+               payload_sha256=r.get("payload_sha256", str), node=r.get("node", str, None),
+               bot=r.get("bot", str, None))),
     "sealed": lambda r, c: Sealed(**c, player=r.get("player", str), node=r.get("node", str),
                                   commitment=r.get("commitment", str)),
     "unseal": lambda r, c: Unseal(
@@ -347,6 +373,10 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
         **c, player=r.get("player", str), block=r.get("block", str),
         payload_sha256=r.get("payload_sha256", str), at=r.get("at", str),
         until=r.get("until", str, None), zone=r.get("zone", str)),
+    "bot": lambda r, c: Bot(
+        **c, player=r.get("player", str), block=r.get("block", str),
+        payload_sha256=r.get("payload_sha256", str), at=r.get("at", str),
+        key=r.get("key", str, None)),
     "pause": lambda r, c: Pause(
         **c, line=r.get("line", str), player=r.get("player", str), at=r.get("at", str),
         block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None)),

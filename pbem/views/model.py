@@ -18,7 +18,7 @@ from pbem.rulesets import ruleset_of
 from pbem.store.entries import read_all
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 from pbem.views.report import with_ranges
-from pbem.words import choice_text, decision_phrase, draw_texts, say
+from pbem.words import bot_played_text, choice_text, decision_phrase, draw_texts, say
 
 
 def skeleton(gf: GameFile, player: str) -> str:
@@ -59,6 +59,8 @@ def entry_texts(entry: dict[str, Any], ruleset: str | None = None,
         lines = [line.text for block in find_blocks(str(entry["block"])) for line in block.lines]
         if lines:
             texts = [choice_text(str(entry.get("player")), lines, lang)]
+    if entry.get("kind") == "orders" and entry.get("bot"):  # a seat handed to a bot (issue 24)
+        texts.append(bot_played_text(str(entry.get("player")), lang))
     return texts
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
+
 from pbem import api
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import NAMES, acting, key_of, legal, make_game
-from tests.pbem.test_vacations import cli
+from tests.pbem.test_vacations import cli, life_block
 
 
 def test_the_bot_prints_a_legal_signed_block_for_the_seat(tmp_path: Path) -> None:
@@ -72,3 +74,41 @@ def test_the_bot_refuses_a_wrong_key_a_bad_policy_and_hidden_information(
     code, _, err = cli("bot", str(aor), "--seat", seat, "--key",
                        str(tmp_path / f"{entry['name']}.key"))
     assert code == 2 and "hides information" in err
+
+
+def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    seat = acting(game)
+    write_keypair(tmp_path / "robot", "Robot", "robot@example.org")
+    fingerprint = parse_public_key((tmp_path / "robot.pub").read_text()).fingerprint()
+    robot = ["--seat", seat, "--key", str(tmp_path / "robot.key")]
+    code, _, err = cli("bot", str(game), *robot, "--apply")
+    assert code == 2 and f"'bot on {fingerprint}'" in err  # not handed over yet
+    code, out, err = cli("apply", str(game), str(life_block(game, seat, f"bot on {fingerprint}")))
+    assert code == 0 and "hands their seat to the bot" in out, err
+    code, _, err = cli("bot", str(game), *robot)
+    assert code == 2 and "--apply" in err
+    code, out, err = cli("bot", str(game), *robot, "--apply", "--policy", "random")
+    assert code == 0 and f"(played by the bot for {seat})" in out, err
+    bot_entries = [e for e in gamefile.load(game).log if e.get("bot")]
+    assert bot_entries and all(e["player"] == seat for e in bot_entries)
+    assert f"Played by the bot for {seat.title()}." in cli("log", str(game))[1]
+    assert cli("verify", str(game))[0] == 0
+    # an edit of the bot's key in its orders entry is caught
+    data = yaml.safe_load(game.read_text())
+    tampered = tmp_path / "tampered.yaml"
+    next(e for e in data["log"] if e.get("bot"))["bot"] = gamefile.load(game).roster_entry(
+        seat)["key"]  # type: ignore[index]
+    tampered.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    code, _, err = cli("verify", str(tampered))
+    assert code == 5 and "not handed to then" in err
+    # taken back: the bot's key no longer signs for the seat
+    while acting(game) != seat:
+        other = acting(game)
+        cli("bot", str(game), "--seat", other, "--key", str(key_of(game, other)), "--apply",
+            "--policy", "random")
+    assert cli("apply", str(game), str(life_block(game, seat, "bot off")))[0] == 0
+    before = game.read_bytes()
+    code, _, err = cli("bot", str(game), *robot, "--apply")
+    assert code == 2 and "nor a bot's key" in err and game.read_bytes() == before
+    assert cli("verify", str(game))[0] == 0

@@ -114,7 +114,9 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 def bot(
     game: Annotated[Path, typer.Argument(help="The game file.")],
     seat: Annotated[str, typer.Option(help="The seat the bot plays (a bank in Pax).")],
-    key: Annotated[Path, typer.Option(help="The seat's private key, which the bot signs with.")],
+    key: Annotated[Path, typer.Option(
+        help="The key the bot signs with: the seat's own, or a bot key the seat was handed "
+             "to ('bot on SHA256:...').")],
     policy: Annotated[str, typer.Option(help="greedy (play to win) or random.")] = "greedy",
     apply: Annotated[bool, typer.Option(
         help="Apply each block, until the seat owes nothing (else print the next one).")
@@ -129,6 +131,6 @@ def bot(
         typer.echo(f"{seat.lower()} owes no decision now")
     for line, text in blocks:
         if apply:
-            typer.echo(f"applied: {line}")
+            typer.echo(f"applied: {line} (played by the bot for {seat.lower()})")
         else:
             typer.echo(text, nl=False)
