@@ -17,7 +17,7 @@ from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from engine.core.table import Event
 from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
-from pbem.orders.life_lines import life_line
+from pbem.orders.life_lines import is_life, life_line
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import PublicKey
 from pbem.pipeline import opening as games
@@ -114,7 +114,10 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     """Find, authenticate and adjudicate a block against an opened game; the game changes
     only when everything succeeds. `known`: the `options` of the Applied that made the
     game's current state (nothing else changed it since)."""
-    block, note = choose_block(game, find_blocks(text))
+    found = find_blocks(text)
+    if not any(b.lines and is_life(b.lines[0].text) for b in found):
+        game.require_whole("apply orders")  # before anything else, as it always was
+    block, note = choose_block(game, found)
     line = life_line(block)
     if line is not None:  # away, back, pause, resume: no game decision (issue 24)
         player, entries = apply_life(game, block, line)
