@@ -99,20 +99,24 @@ class LifeCheck:
     def __init__(self, gf: GameFile) -> None:
         self.gf, self.life = gf, Life({}, {})
         self.policy: Policy | None = None
-        self.zones: dict[str, str] = {}
+        self.zones: dict[str, str] | None = None  # None: a game whose setup predates format 4
+        # binds no time zone (its roster's are set unlogged), so an absence's zone is as logged
         self.logged = False  # whether any absence or pause was logged
 
     def see(self, entry: Entry, line: LifeLine | None) -> None:
         """Fold one entry in; `line` is an absence's or pause's checked line."""
         if isinstance(entry, Setup) and entry.settings is not None:
             self.policy = policy_from(dict(entry.settings["deadlines"]))
-            self.zones.update(dict(entry.settings.get("seats", {}).get("timezone", {})))
+            if "seats" in entry.settings:
+                self.zones = dict(entry.settings["seats"].get("timezone", {}))
         elif isinstance(entry, Settings):
             if entry.deadlines is not None:
                 self.policy = policy_from(entry.deadlines)
-            self.zones.update((entry.seats or {}).get("timezone", {}))
+            if self.zones is not None:
+                self.zones.update((entry.seats or {}).get("timezone", {}))
         elif isinstance(entry, Replacement) and entry.new.get("timezone") is not None:
-            self.zones[entry.player] = str(entry.new["timezone"])
+            if self.zones is not None:
+                self.zones[entry.player] = str(entry.new["timezone"])
         elif isinstance(entry, Timeout) and not entry.legacy:
             self.timeout(entry)
         elif isinstance(entry, Absence | Pause | Bot):
@@ -134,7 +138,7 @@ class LifeCheck:
             raise _bad(entry.seq, "an absence before the game's settings are logged")
         if line is None or line.verb == "back":
             return [self.life.come_back(entry.player, at)]
-        if entry.zone != self.zones.get(entry.player, ""):
+        if self.zones is not None and entry.zone != self.zones.get(entry.player, ""):
             raise _bad(entry.seq, "absence: its time zone is not the player's")
         until = until_of(line, entry.zone)
         if entry.until is None or _moment(entry.seq, entry.until) != until:

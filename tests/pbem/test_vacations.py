@@ -8,6 +8,7 @@ it too (a few days on, as a cron job would see them)."""
 
 from __future__ import annotations
 
+import shutil
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -261,3 +262,23 @@ def test_a_crash_on_an_absence_in_a_moderated_hidden_game_loses_nothing(
     assert f"{last}: away until" in cli("timeout", str(game), "--now", at(1.5))[1]  # no bid
     assert cli("verify", str(game), *secrets)[0] == 0
     assert "is away until" in cli("post", str(game), "--now", at(1))[1]
+
+
+@pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)
+def test_an_older_game_takes_absences_too(tmp_path: Path) -> None:
+    """A game begun before format 4 sets time zones unlogged: the absence is read in the
+    roster's zone, and verify passes (tests/fixtures stay as they are)."""
+    fixtures = Path(__file__).parents[1] / "fixtures" / "format3"
+    for item in fixtures.iterdir():
+        shutil.copy(item, tmp_path / item.name)
+    game = tmp_path / "pax-names.yaml"
+    ada = next(p["id"] for p in gamefile.load(game).roster["players"] if p["name"] == "ada")
+    assert cli("roster", str(game), "--timezone", f"{ada}=Asia/Tokyo")[0] == 0
+    assert cli("deadlines", str(game), "--absence", "10d", "--key",
+               str(tmp_path / "max.key"))[0] == 0
+    away = tmp_path / "away.txt"
+    away.write_text(sign_orders(f"away until {day(4)} 09:00\n", tmp_path / "ada.key", game))
+    code, out, err = cli("apply", str(game), str(away))
+    assert code == 0 and "is away until" in out, err
+    assert gamefile.load(game).log[-1]["until"] == f"{day(4)}T00:00:00Z"
+    assert cli("verify", str(game))[0] == 0
