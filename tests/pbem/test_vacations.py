@@ -19,8 +19,11 @@ from typer.testing import CliRunner
 from pbem.cli import app
 from pbem.delivery import inbox, mailboxes
 from pbem.delivery.deadlines import iso
+from pbem.orders.orderblock import canonical_payload, format_block
+from pbem.orders.signatures import load_private_key, sign
 from pbem.orders.signing import sign_orders
 from pbem.store import gamefile
+from pbem.store.gamefile import current_hash, fingerprint
 from tests.pbem.test_deadlines import NO_TZ, Recorder
 from tests.pbem.test_mail_helpers import (
     acting,
@@ -282,3 +285,19 @@ def test_an_older_game_takes_absences_too(tmp_path: Path) -> None:
     assert code == 0 and "is away until" in out, err
     assert gamefile.load(game).log[-1]["until"] == f"{day(4)}T00:00:00Z"
     assert cli("verify", str(game))[0] == 0
+
+
+def test_a_forged_absence_is_refused_and_changes_nothing(game: Path) -> None:
+    """A block that names one player but is signed with another's key."""
+    mover = acting(game)
+    other = next(p for p in gamefile.load(game).player_ids() if p != mover)
+    gf = gamefile.load(game)
+    state = fingerprint(current_hash(gf))
+    lines = [f"away until {day(5)}"]
+    payload = canonical_payload(gf.game_id, mover, gf.seq, state, lines)
+    forged = game.parent / "forged.txt"
+    forged.write_text(format_block(gf.game_id, mover, gf.seq, state, lines,
+                                   sign(load_private_key(key_of(game, other)), payload)))
+    before = game.read_bytes()
+    code, _, err = cli("apply", str(game), str(forged))
+    assert code == 3 and "signature" in err and game.read_bytes() == before
