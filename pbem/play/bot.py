@@ -26,7 +26,7 @@ from pbem.pipeline import opening as games
 from pbem.pipeline.apply import apply_block
 from pbem.pipeline.life import Life
 from pbem.play.policy import make_policy
-from pbem.store.gamefile import fingerprint
+from pbem.store.gamefile import GameFile, fingerprint
 
 BOT_POLICIES = ("greedy", "random")
 
@@ -76,3 +76,44 @@ def bot_blocks(path: Path, seat: str, key_path: Path, *, policy_name: str = "gre
             break
         apply_block(path, blocks[-1][1], bot=bot)
     return blocks
+
+
+def bots_folder(path: Path) -> Path:
+    """Where the host keeps the bots' keys for a game: `lisbon.bots/` beside `lisbon.yaml`."""
+    return path.with_suffix(".bots")
+
+
+def play_bot_seats(path: Path, *, policy_name: str = "greedy",
+                   limit: int = 200) -> list[tuple[str, str]]:
+    """Under cron (`pbem timeout`): every owed seat whose key, or the bot key it was handed to,
+    is in the game's bots folder plays at once. (seat, line) for each line applied; a seat the
+    bot cannot play (hidden information) is left to its deadline."""
+    folder = bots_folder(path)
+    if not folder.is_dir():
+        return []
+    keys: dict[str, Path] = {}
+    for key_file in sorted(folder.glob("*.key")):
+        raw = load_private_key(key_file).public_key().public_bytes_raw()
+        keys[PublicKey("ed25519", raw).fingerprint().lower()] = key_file
+    played: list[tuple[str, str]] = []
+    while len(played) < limit:
+        gf = games.open_game(path, whole=False).gf
+        life = Life.of(gf.roster)
+        ready = [(seat, keys[fp]) for seat in waiting_for(gf.agenda)
+                 for fp in (life.bots.get(seat, ""), _own_fingerprint(gf, seat)) if fp in keys]
+        if gf.state.get("over") or not ready:
+            break
+        seat, key_file = ready[0]
+        try:
+            lines = bot_blocks(path, seat, key_file, policy_name=policy_name, apply=True)
+        except UsageError:
+            break  # e.g. a game that hides information: the seat waits for its deadline
+        if not lines:
+            break
+        played += [(seat, line) for line, _ in lines]
+    return played
+
+
+def _own_fingerprint(gf: GameFile, seat: str) -> str:
+    entry = gf.roster_entry(seat)
+    return parse_public_key(entry["key"]).fingerprint().lower() if entry else ""

@@ -112,3 +112,25 @@ def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(tmp_path: Path) ->
     code, _, err = cli("bot", str(game), *robot, "--apply")
     assert code == 2 and "nor a bot's key" in err and game.read_bytes() == before
     assert cli("verify", str(game))[0] == 0
+
+
+def test_under_cron_timeout_plays_the_bot_seats_whose_keys_the_host_keeps(
+        tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    seat = gamefile.load(game).player_ids()[0]
+    bots = tmp_path / "lisbon.bots"
+    bots.mkdir()
+    write_keypair(bots / "robot", "Robot", "robot@example.org")
+    fingerprint = parse_public_key((bots / "robot.pub").read_text()).fingerprint()
+    assert cli("apply", str(game), str(life_block(game, seat, f"bot on {fingerprint}")))[0] == 0
+    by_bot = 0
+    for _ in range(6):  # hourly cron runs; the other players answer between them
+        code, out, err = cli("timeout", str(game))
+        assert code == 0, err
+        by_bot += out.count(f"(played by the bot for {seat})")
+        assert seat not in api.status(gamefile.load(game))["waiting_for"]  # never waits
+        other = acting(game)
+        cli("bot", str(game), "--seat", other, "--key", str(key_of(game, other)), "--apply",
+            "--policy", "random")
+    assert by_bot >= 2
+    assert cli("verify", str(game))[0] == 0

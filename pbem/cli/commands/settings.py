@@ -85,6 +85,12 @@ def timeout(
         raise UsageError(f"unknown player '{unknown[0]}'; players: {', '.join(players)}")
     if print_block:
         return typer.echo(timeouts.forced_block(game, only, key), nl=False)
+    # Seats played by a bot whose key the host keeps in GAME.bots/ answer at once (issue 24).
+    from pbem.play.bot import play_bot_seats  # start-up: only a game with bots loads them
+
+    played = play_bot_seats(game)
+    for seat, line in played:
+        typer.echo(f"{seat}: {line} (played by the bot for {seat})")
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
     results: list[timeouts.TimedOut] = []
@@ -101,12 +107,12 @@ def timeout(
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {sentences(public_texts(result.events))}")
-    if not results:
+    if not results and not played:
         typer.echo("no decision is pending")
     if settings is None:
         return
     delivery = transport.delivery_for(outbox, settings)
-    if any(r.lines for r in results):
+    if played or any(r.lines for r in results):
         echo_lines(queue.send_reports(game, delivery, settings, moment, queue=True))
     else:  # a mail run: what an earlier run left queued goes now
         sent, failed = queue.flush(game, delivery)
