@@ -79,8 +79,9 @@ def test_the_bot_refuses_a_wrong_key_a_bad_policy_and_hidden_information(
 def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(tmp_path: Path) -> None:
     game = make_game(tmp_path)
     seat = acting(game)
-    write_keypair(tmp_path / "robot", "Robot", "robot@example.org")
-    fingerprint = parse_public_key((tmp_path / "robot.pub").read_text()).fingerprint()
+    code, out, _ = cli("keygen", "robot", "--dir", str(tmp_path))
+    fingerprint = out.split("its fingerprint is ")[1].strip()  # as `bot on` names it
+    assert fingerprint == parse_public_key((tmp_path / "robot.pub").read_text()).fingerprint()
     robot = ["--seat", seat, "--key", str(tmp_path / "robot.key")]
     code, _, err = cli("bot", str(game), *robot, "--apply")
     assert code == 2 and f"'bot on {fingerprint}'" in err  # not handed over yet

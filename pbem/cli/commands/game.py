@@ -36,7 +36,9 @@ def keygen(
 ) -> None:
     """Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (share it)."""
     private, public = write_keypair(directory / name, name, email)
-    typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator)")
+    fingerprint = parse_public_key(public.read_text()).fingerprint()  # as `bot on` names it
+    typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator); "
+               f"its fingerprint is {fingerprint}")
 
 
 @app.command()
