@@ -75,6 +75,21 @@ def test_a_seat_without_a_name_is_a_corrupt_game(tmp_path: Path) -> None:
             (command, result.stderr)
 
 
+def test_a_moderator_without_a_key_is_a_corrupt_game(tmp_path: Path) -> None:
+    """Fuzz input 57746: a moderator entry whose key was deleted crashed `roster`."""
+    game = copy_game("pax", tmp_path)
+    text = game.read_text()
+    start = text.index("\n  moderator:\n")
+    key = text.index("\n    key: ", start)
+    game.write_text(text[:key] + text[text.index("\n", key + 1):])
+    before = snapshot(tmp_path)
+    for command in ("roster", "status", "verify"):
+        result = pbem(command, str(game))
+        assert result.exit_code == 5 and "'roster.moderator.key' should be a string" in \
+            result.stderr, (command, result.stderr)
+    assert snapshot(tmp_path) == before
+
+
 def test_a_log_entry_without_a_kind_is_a_corrupt_game(tmp_path: Path) -> None:
     """Fuzz input 17924: `post` read the log's entries untyped and crashed on a missing kind."""
     game = copy_game("pax", tmp_path)
