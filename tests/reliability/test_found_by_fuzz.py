@@ -131,3 +131,23 @@ def test_a_key_name_too_long_for_the_file_system_is_a_usage_error(tmp_path: Path
     result = pbem("keygen", "x" * 300, "--dir", str(tmp_path))
     assert result.exit_code == 2 and "File name too long" in result.stderr, result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_send_with_the_server_down_records_nothing(tmp_path: Path) -> None:
+    """Fuzz input 58705: `send` with the SMTP server down exited 2 but had saved the post book
+    as if the reports had gone (sent, asked, the deadline clock started)."""
+    game = copy_game("pax", tmp_path)
+    down = {"PBEM_MAIL_FROM": "host@example.org", "PBEM_SMTP_HOST": "127.0.0.1",
+            "PBEM_SMTP_PORT": "1", "PBEM_SMTP_SECURITY": "none"}
+    before = snapshot(tmp_path)
+    result = pbem("send", str(game), env=down)
+    assert result.exit_code == 2 and "cannot send mail through 127.0.0.1:1" in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_an_empty_game_path_is_a_usage_error_for_the_mail_runs(tmp_path: Path) -> None:
+    """Fuzz input 60673: `remind ''` crashed naming the post book beside no file."""
+    for command in ("remind", "digest", "send"):
+        result = pbem(command, "", env={"PBEM_MAIL_FROM": "host@example.org"})
+        assert result.exit_code == 2 and "give the path of a game file" in result.stderr, \
+            (command, result.stderr)
