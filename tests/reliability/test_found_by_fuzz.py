@@ -151,3 +151,12 @@ def test_an_empty_game_path_is_a_usage_error_for_the_mail_runs(tmp_path: Path) -
         result = pbem(command, "", env={"PBEM_MAIL_FROM": "host@example.org"})
         assert result.exit_code == 2 and "give the path of a game file" in result.stderr, \
             (command, result.stderr)
+
+
+def test_a_file_name_too_long_for_the_file_system_is_a_usage_error(tmp_path: Path) -> None:
+    """Fuzz input 64021: `scenario NAME` with a 300-character name crashed (ENAMETOOLONG)."""
+    long_name = str(tmp_path / ("coeur=" + "X" * 300))
+    for args in (["scenario", long_name], ["status", long_name], ["verify", long_name]):
+        result = pbem(*args)
+        assert result.exit_code == 2 and "too long" in result.stderr + result.stdout, \
+            (args, result.stderr)
