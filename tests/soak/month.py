@@ -39,7 +39,8 @@ GAMES = {  # game: (ruleset, players), in seat order
     "florence": ("aor", ["hal", "ivy", "jon"]),  # moderated, with its secrets file
 }
 HOLIDAY_PLAYER, FULL_PLAYER = "cy", "gus"
-DAILY = ("ben", "eve", "fay", "ivy")  # players who chose one digest a day
+DAILY = ("ben", "eve", "fay", "hal", "ivy", "jon")  # players who chose one digest a day:
+# all of Age of Renaissance, a turn of many small decisions taken one player after another
 
 
 class Month:
