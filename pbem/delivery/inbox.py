@@ -116,10 +116,12 @@ def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery
     for item in items:
         key = ledger_key(item.raw)
         seen = _seen_before(by_id.values(), ledger, key)
-        if seen is not None:
-            finished += [item.name] if item.name else []
+        if seen is not None:  # a copy of a message handled before: moved, never answered
+            text, processed = seen
+            (item.done if processed else item.looked)()
+            finished += [item.name] if item.name and not processed else []
             if verbose:
-                lines.append(f"{item.where}: {seen} (before)")
+                lines.append(f"{item.where}: {text} (before)")
             continue
         try:
             handled = handle(item, key, by_id, delivery, settings, now)
@@ -147,13 +149,14 @@ def _flush(game: Path, delivery: Delivery) -> list[str]:
     return sent + queue.queued_note(failed)
 
 
-def _seen_before(games: Iterable[Path], ledger: Path, key: str) -> str | None:
+def _seen_before(games: Iterable[Path], ledger: Path, key: str) -> tuple[str, bool] | None:
+    """What a run did with this message before, and whether it was handled for good."""
     for path in games:
         entry = Book.load(path).processed(key)
         if entry is not None:
-            return str(entry.get("result", "processed"))
+            return str(entry.get("result", "processed")), True
     looked = Book.load(ledger).data.get("looked", {}).get(key)
-    return str(looked.get("result")) if isinstance(looked, dict) else None
+    return (str(looked.get("result")), False) if isinstance(looked, dict) else None
 
 
 def _sender(item: Incoming) -> str:

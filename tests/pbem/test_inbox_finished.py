@@ -92,3 +92,21 @@ def test_the_book_forgets_names_whose_files_are_gone(tmp_path: Path,
     (maildir / "cur" / "1.spam:2,").unlink()  # the host deletes one in their mail client
     assert inbox(game, maildir, outbox) == ""
     assert finished(game) == ["0.spam", "2.spam"]
+
+
+def test_a_copy_of_a_message_looked_at_before_leaves_new_too(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The same junk delivered again (same Message-ID and body) was known from before and
+    skipped, but stayed in new/ and was read by every run."""
+    monkeypatch.setenv("PBEM_MAIL_FROM", "host@example.org")
+    game, outbox = make_game(tmp_path), tmp_path / "out"
+    maildir = make_maildir(tmp_path / "Maildir")
+    spam = plain("buy now", "spam@example.net")
+    drop(maildir, spam, "1.spam")
+    inbox(game, maildir, outbox)
+    drop(maildir, spam, "2.spam")
+    assert inbox(game, maildir, outbox) == ""
+    assert list((maildir / "new").iterdir()) == []
+    assert sorted(p.name for p in (maildir / "cur").iterdir()) == ["1.spam:2,", "2.spam:2,"]
+    assert finished(game) == ["1.spam", "2.spam"]

@@ -9,6 +9,7 @@ runs one day in `make test`.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -121,6 +122,7 @@ class Month:
         out = self.cmd(["inbox", *games, "--maildir", str(self.maildir), "--outbox",
                         str(self.outbox), "--now", _iso(now)])
         self.check_listing(out)
+        self.check_finished()
         self.collect(hour)
         for path in self.paths.values():
             moment = ["--outbox", str(self.outbox), "--now", _iso(now)]
@@ -258,6 +260,16 @@ class Month:
                 self.problems.append(f"listed twice: {line[:160]}")
             self.listed.add(base)
 
+    def check_finished(self) -> None:
+        """Every message left unread in cur/ is one the post book remembers, so no later run
+        opens it again."""
+        unread = {path.name.split(":", 1)[0] for path in (self.maildir / "cur").iterdir()
+                  if "S" not in path.name.partition(":2,")[2]}
+        book = json.loads(self.paths["lisbon"].with_suffix(".post.json").read_text())
+        known = set(book.get("finished", {}).get(str(self.maildir.resolve()), []))
+        if unread - known:
+            self.problems.append(f"left unread but not remembered: {sorted(unread - known)[:3]}")
+
     def check_blocks(self, everything: bool = False) -> None:
         """Every block dropped so far: applied at most once; a valid one applied, or refused
         only because the game had moved on by the time it was read. (The log of a game is read
@@ -316,8 +328,11 @@ class Month:
             gf = gamefile.load(path)
             ends[game] = {"seq": gf.seq, "over": bool(gf.state.get("over")),
                           "timeouts": sum(1 for e in gf.log if e.get("kind") == "timeout")}
+        per_game = {game: round(sum(per_player[n] for n in names) / len(names), 2)
+                    for game, (_, names) in GAMES.items()}
         return {"days": days, "commands": self.commands, "problems": len(self.problems),
                 "mails_per_player_day": round(sum(per_player.values()) / len(per_player), 2),
+                "per_game": per_game,
                 "per_player": {k: round(v, 2) for k, v in sorted(per_player.items())},
                 "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends,
                 "blocks_sent": sum(self.styles.values()),
