@@ -209,8 +209,9 @@ class Month:
             if kind in ("receipt", "rejection"):
                 self.check_answer(message, kind)
             player = self.players.get(address)
-            if player is not None:
-                self.sent_kinds[kind] += 1
+            if player is not None:  # a mover who acts again: the receipt carries the report
+                carries = kind == "receipt" and player.asks_for_orders(message)
+                self.sent_kinds["receipt with report" if carries else kind] += 1
             if player is None:
                 if address != "max@example.org":
                     self.problems.append(f"mail to a stranger {address}: {message['Subject']}")
@@ -260,15 +261,16 @@ class Month:
                 self.problems.append(f"listed twice: {line[:160]}")
             self.listed.add(base)
 
-    def check_finished(self) -> None:
+    def check_finished(self) -> int:
         """Every message left unread in cur/ is one the post book remembers, so no later run
-        opens it again."""
+        opens it again; how many there are."""
         unread = {path.name.split(":", 1)[0] for path in (self.maildir / "cur").iterdir()
                   if "S" not in path.name.partition(":2,")[2]}
         book = json.loads(self.paths["lisbon"].with_suffix(".post.json").read_text())
         known = set(book.get("finished", {}).get(str(self.maildir.resolve()), []))
         if unread - known:
             self.problems.append(f"left unread but not remembered: {sorted(unread - known)[:3]}")
+        return len(unread)
 
     def check_blocks(self, everything: bool = False) -> None:
         """Every block dropped so far: applied at most once; a valid one applied, or refused
@@ -335,7 +337,7 @@ class Month:
                 "per_game": per_game,
                 "per_player": {k: round(v, 2) for k, v in sorted(per_player.items())},
                 "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends,
-                "blocks_sent": sum(self.styles.values()),
+                "blocks_sent": sum(self.styles.values()), "unread_in_cur": self.check_finished(),
                 "styles": dict(self.styles), "junk": dict(self.junk),
                 "bounces": dict(self.bounced)}
 
