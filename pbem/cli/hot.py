@@ -105,10 +105,10 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
            seq: int | None = None, lang: str = "en") -> None:
     from pbem import i18n  # start-up: only reports choose a language
-    from pbem.views import html  # start-up: only reports draw the board
 
-    if fmt not in html.FORMATS:
-        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
+    formats = (*reports.FORMATS, "html")
+    if fmt not in formats:
+        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(formats)}")
     i18n.check_language(lang)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
@@ -124,7 +124,12 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
         model = views.report_model(opened, viewer, lang=lang)
         model["life"] = duedates.life_rows(gf, viewer, datetime.now(UTC), lang)  # issue 24
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
-    echo(html.render(model, fmt, lang), nl=False)
+    if fmt == "html":
+        from pbem.views import html  # start-up: only the page draws the board
+
+        echo(html.render(model, fmt, lang), nl=False)
+    else:
+        echo(reports.render(model, fmt, lang), nl=False)
 
 
 def status(game: Path, as_json: bool = False, now: str | None = None) -> None:

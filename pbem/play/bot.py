@@ -1,81 +1,151 @@
-"""`pbem bot`: a self-play policy answers one seat's pending decisions (issue 24 §3, in part).
+"""`pbem bot`: a seat's pending decisions answered by a self-play policy (issue 24, section 3).
 
-The bot signs with the key it is given: the seat's own key (a player lets a bot play their
-seat, or the moderator handed a dropout's seat to a bot's key with a signed roster change,
-`pbem replace-player SEAT --pub BOT.pub`), or a bot's key the player handed the seat to with a
-signed `bot on SHA256:...` line (until `bot off`), beside their own. Its blocks are ordinary
-signed blocks; one signed by a handed-over bot key is applied on the host (`--apply`), and its
-orders entry keeps that key (`bot`), which verify checks against the handover.
+The bot writes what a player would: a signed block of legal lines for the position the game
+file holds. It decides one line at a time on a copy of the position and stops where the next
+position depends on a draw (its outcome is the seed's, which the bot never sees), where the
+seat owes nothing more, or at a sealed answer (a block of its own).
 
-The bot decides from what the game file shows. A game with hidden information (a moderated
-Age of Renaissance game) is refused: there the bot would have to decide from its seat's own
-projection alone, which is not built yet. Looking ahead, the policies draw from a throw-away
-seed (pbem.play.policy), never the game's.
+What the policy may read: in a game whose file holds everything (open games, Pax Renaissance)
+the position itself, as any player could; in a moderated game with hidden hands only the seat's
+own legal lines, which its report lists anyway (`decide` never hands the position to the
+policy there, so no other player's cards, the deck or the seed can reach it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from engine.core.adjudicate import options_now
-from engine.core.agenda import next_pending, waiting_for
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from engine.core import sealing
+from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.agenda import is_parallel, next_pending, waiting_for
+from engine.core.chance import NoChance, SeedNeeded
+from engine.core.choice import Choice
 from pbem.errors import UsageError
-from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key
-from pbem.orders.signing import sign_orders
-from pbem.pipeline import opening as games
-from pbem.pipeline.apply import apply_block
+from pbem.orders.orderblock import canonical_payload, format_block
+from pbem.orders.sealed_orders import open_orders, seal_orders
+from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign
+from pbem.pipeline.game import Game
 from pbem.pipeline.life import Life
-from pbem.play.policy import make_policy
+from pbem.play.policy import Policy, make_policy
 from pbem.store.gamefile import GameFile, fingerprint
 
-BOT_POLICIES = ("greedy", "random")
+BOT_POLICIES = ("greedy", "random", "coverage")
+MAX_LINES = 40  # one block; a longer turn goes on in the next block
 
 
-def bot_blocks(path: Path, seat: str, key_path: Path, *, policy_name: str = "greedy",
-               apply: bool = False, limit: int = 50) -> list[tuple[str, str]]:
-    """The lines the bot chose for `seat` and their signed blocks: the next one (printed), or
-    with `apply` each one applied in turn while the seat still owes a decision (at most
-    `limit`)."""
-    if policy_name not in BOT_POLICIES:
-        raise UsageError(f"unknown policy '{policy_name[:40]}'; policies: "
-                         f"{', '.join(BOT_POLICIES)}")
-    seat = seat.lower()
-    game = games.open_game(path, whole=False)
+@dataclass(frozen=True)
+class Decided:
+    lines: list[str]
+    why_stopped: str  # "draw", "done", "sealed", "simultaneous" or "long"
+
+
+def check_key(game: Game, seat: str, key: Ed25519PrivateKey) -> PublicKey | None:
+    """The key must be the seat's own (None), or a bot's key the player handed the seat to
+    with `bot on SHA256:...` (that key: its blocks are applied naming it, issue 24)."""
     entry = game.gf.roster_entry(seat)
     if entry is None:
         raise UsageError(f"unknown seat '{seat}'; seats: {', '.join(game.gf.player_ids())}")
-    raw = load_private_key(key_path).public_key().public_bytes_raw()
-    bot = None if raw == parse_public_key(entry["key"]).raw else PublicKey("ed25519", raw)
-    if bot is not None and not Life.of(game.gf.roster).bot_signs(seat, bot.fingerprint()):
-        raise UsageError(f"{key_path.name} is not {seat}'s key in this game, nor a bot's key "
-                         f"{seat} handed the seat to (the player sends 'bot on "
-                         f"{bot.fingerprint()}')")
-    if bot is not None and not apply:
-        raise UsageError("a bot's key signs for a seat handed to it on the host only: "
-                         "run pbem bot there with --apply")
+    raw = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    if parse_public_key(entry["key"]).raw == raw:
+        return None
+    handed = PublicKey("ed25519", raw)
+    if Life.of(game.gf.roster).bot_signs(seat, handed.fingerprint()):
+        return handed
+    raise UsageError(f"the key is not {seat}'s key in this game; the bot signs with the key of "
+                     f"the seat it plays, or a bot key the seat was handed to (the player "
+                     f"sends 'bot on {handed.fingerprint()}')")
+
+
+def owes(game: Game, seat: str) -> bool:
+    table = game.table()
+    return not table.state.get("over") and seat in waiting_for(table.agenda)
+
+
+def check_policy(name: str) -> str:
+    if name not in BOT_POLICIES:
+        raise UsageError(f"unknown policy '{name}'; policies: {', '.join(BOT_POLICIES)}")
+    return name
+
+
+def new_policy(name: str, game: Game, seat: str) -> Policy:
+    """A policy whose choices follow from the position: the same game, seq and seat give the
+    same block, so a bot's play can be replayed."""
+    policy = make_policy(check_policy(name))
+    policy.new_game(f"bot|{game.gf.game_id}|{game.gf.seq}|{seat}")
+    return policy
+
+
+def playable(options: list[Choice]) -> list[Choice]:
+    """The options but standing answers (`standing ...`: settings for later decisions, which a
+    bot that answers each decision as it comes has no use for), unless nothing else is left."""
+    moves = [c for c in options if c.verb != "standing"]
+    return moves or options
+
+
+def pick(policy: Policy, game: Game, table_seat: str, options: list[Choice],
+         table: object) -> Choice:
+    """The policy's choice: on the position where the file holds it all, else among the lines
+    alone (hidden hands: the position is never passed on)."""
     if game.projection.hidden:
-        raise UsageError("this game hides information: the bot would have to decide from its "
-                         "seat's own projection, which pbem bot does not build yet")
-    policy = make_policy(policy_name)
-    policy.new_game(f"{game.gf.game_id}|{game.gf.seq}|{seat}")  # the same choice if rerun
-    blocks: list[tuple[str, str]] = []
-    while len(blocks) < limit:
-        game = games.open_game(path)
-        table = game.table()
+        return policy.rng.choice(options)
+    return policy.choose(game.ruleset, table, table_seat, options)  # type: ignore[arg-type]
+
+
+def decide(game: Game, seat: str, policy: Policy) -> Decided:
+    """The lines the seat sends now (game.table() must be whole: the host's run)."""
+    game.require_whole("let the bot decide")
+    ruleset, table = game.ruleset, game.table().copy()
+    lines: list[str] = []
+    while len(lines) < MAX_LINES:
+        if table.state.get("over") or seat not in waiting_for(table.agenda):
+            return Decided(lines, "done")
         node = next_pending(table.agenda)
-        if game.gf.state.get("over") or node is None or seat not in waiting_for(table.agenda):
-            break
-        if node.get("sealed"):
-            raise UsageError("a sealed decision: pbem bot does not seal answers yet")
-        options = options_now(game.ruleset, table, seat)
-        line = policy.choose(game.ruleset, table, seat, options).line
-        header = f"game: {game.gf.game_id}\nplayer: {seat}\nseq: {game.gf.seq}\n" \
-            f"state: {fingerprint(game.state_hash())}\n\n"
-        blocks.append((line, sign_orders(header + line + "\n", key_path, None)))
-        if not apply:
-            break
-        apply_block(path, blocks[-1][1], bot=bot)
-    return blocks
+        if lines and sealing.is_committing(node):
+            return Decided(lines, "sealed")  # a sealed answer is sent in a block of its own
+        options = playable(options_now(ruleset, table, seat))
+        if not options:
+            return Decided(lines, "done")
+        choice = pick(policy, game, seat, options, table)
+        lines.append(choice.line)
+        if sealing.is_committing(node):
+            return Decided(lines, "sealed")
+        if node is not None and is_parallel(node):
+            return Decided(lines, "simultaneous")  # the others' answers come between
+        try:
+            answer(ruleset, table, choice, NoChance(), seat)
+            run_automatic(ruleset, table, NoChance())
+        except SeedNeeded:
+            return Decided(lines, "draw")
+    return Decided(lines, "long")
+
+
+def orders_for(game: Game, seat: str, policy: Policy, key_path: Path) -> list[str]:
+    """The order lines to sign: in an open game's commit and reveal, the sealed form
+    (`seal HEX`, its opening kept beside the key as `pbem sign --seal` does) or the opening."""
+    assert game.path is not None
+    node = next_pending(game.gf.agenda)
+    if sealing.is_committing(node) and not game.projection.hidden:
+        assert node is not None
+        if sealing.stage(node) == sealing.OPEN:
+            return [open_orders(game.path, key_path).strip()]
+        line = decide(game, seat, policy).lines[0]
+        return [seal_orders(game.path, key_path, line).strip()]
+    return decide(game, seat, policy).lines
+
+
+def signed(game: Game, seat: str, key: Ed25519PrivateKey, lines: list[str]) -> str:
+    """The armored block of `lines`, written against the game file's current state."""
+    gf = game.gf
+    state = fingerprint(game.state_hash())
+    payload = canonical_payload(gf.game_id, seat, gf.seq, state, lines)
+    return format_block(gf.game_id, seat, gf.seq, state, lines, sign(key, payload))
+
+
+# --- under cron: the seats whose keys the host keeps (issue 24) -----------------------------
 
 
 def bots_folder(path: Path) -> Path:
@@ -83,37 +153,52 @@ def bots_folder(path: Path) -> Path:
     return path.with_suffix(".bots")
 
 
-def play_bot_seats(path: Path, *, policy_name: str = "greedy",
-                   limit: int = 200) -> list[tuple[str, str]]:
-    """Under cron (`pbem timeout`): every owed seat whose key, or the bot key it was handed to,
-    is in the game's bots folder plays at once. (seat, line) for each line applied; a seat the
-    bot cannot play (hidden information) is left to its deadline."""
-    folder = bots_folder(path)
-    if not folder.is_dir():
-        return []
+def ready_seat(gf: GameFile, keys: dict[str, Path]) -> tuple[str, Path] | None:
+    """An owed seat whose own key, or the bot key it was handed to, is among `keys`
+    (fingerprint, lower-cased -> key file)."""
+    life = Life.of(gf.roster)
+    for seat in waiting_for(gf.agenda):
+        entry = gf.roster_entry(seat)
+        own = parse_public_key(entry["key"]).fingerprint().lower() if entry else ""
+        for found in (life.bots.get(seat, ""), own):
+            if found in keys:
+                return seat, keys[found]
+    return None
+
+
+def folder_keys(path: Path) -> dict[str, Path]:
     keys: dict[str, Path] = {}
-    for key_file in sorted(folder.glob("*.key")):
-        raw = load_private_key(key_file).public_key().public_bytes_raw()
+    folder = bots_folder(path)
+    for key_file in sorted(folder.glob("*.key")) if folder.is_dir() else []:
+        raw = load_private_key(key_file).public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
         keys[PublicKey("ed25519", raw).fingerprint().lower()] = key_file
-    played: list[tuple[str, str]] = []
-    while len(played) < limit:
-        gf = games.open_game(path, whole=False).gf
-        life = Life.of(gf.roster)
-        ready = [(seat, keys[fp]) for seat in waiting_for(gf.agenda)
-                 for fp in (life.bots.get(seat, ""), _own_fingerprint(gf, seat)) if fp in keys]
-        if gf.state.get("over") or not ready:
+    return keys
+
+
+def play_bot_seats(path: Path, *, policy_name: str = "greedy",
+                   limit: int = 400) -> list[tuple[int, str, list[str]]]:
+    """Under cron (`pbem timeout`): every owed seat whose key, or the bot key it was handed to,
+    is in the game's bots folder plays at once; (seq, seat, lines) of each block applied. A
+    seat the bot cannot play now (its game's secrets are not here) waits for its deadline."""
+    from pbem.pipeline import opening as games  # start-up: only a game with bots plays them
+    from pbem.pipeline.apply import apply_block
+
+    keys = folder_keys(path)
+    played: list[tuple[int, str, list[str]]] = []
+    while keys and len(played) < limit:
+        opened = games.open_game(path)
+        found = None if opened.gf.state.get("over") else ready_seat(opened.gf, keys)
+        if found is None:
             break
-        seat, key_file = ready[0]
+        seat, key_file = found
+        private = load_private_key(key_file)
+        handed = check_key(opened, seat, private)
         try:
-            lines = bot_blocks(path, seat, key_file, policy_name=policy_name, apply=True)
+            lines = orders_for(opened, seat, new_policy(policy_name, opened, seat), key_file)
         except UsageError:
-            break  # e.g. a game that hides information: the seat waits for its deadline
+            break
         if not lines:
             break
-        played += [(seat, line) for line, _ in lines]
+        applied = apply_block(path, signed(opened, seat, private, lines), bot=handed)
+        played.append((applied.gf.seq, seat, lines))
     return played
-
-
-def _own_fingerprint(gf: GameFile, seat: str) -> str:
-    entry = gf.roster_entry(seat)
-    return parse_public_key(entry["key"]).fingerprint().lower() if entry else ""

@@ -1,137 +1,135 @@
-"""`pbem bot` (issue 24 §3, in part): a self-play policy answers a seat's pending decisions,
-signing with the seat's key; the moderator hands a dropout's seat to a bot's key with a signed
-roster change. Its blocks are ordinary signed blocks: verify checks them."""
+"""`pbem bot` (issue 24, section 3): a self-play policy answers a seat's decisions with signed
+blocks of legal lines, seeing only what the seat may see."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-import yaml
+import pytest
 
-from pbem import api
-from pbem.orders.signatures import parse_public_key, write_keypair
-from pbem.store import gamefile
-from tests.pbem.test_mail_helpers import NAMES, acting, key_of, legal, make_game
-from tests.pbem.test_vacations import cli, life_block
+from pbem.play import bot
+from pbem.play.policy import Policy
+from tests.reliability.kit import AOR_NAMES, copy_game, ok, pbem, snapshot
 
-
-def test_the_bot_prints_a_legal_signed_block_for_the_seat(tmp_path: Path) -> None:
-    game = make_game(tmp_path)
-    seat = acting(game)
-    before = game.read_bytes()
-    code, out, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, seat)))
-    assert code == 0 and f"player: {seat}" in out and "BEGIN PBEM SIGNATURE" in out, err
-    assert game.read_bytes() == before  # printing writes nothing
-    line = out.split("\n\n", 1)[1].split("\n")[0]
-    assert line in legal(game)
-    block = tmp_path / "bot.txt"
-    block.write_text(out)
-    assert cli("apply", str(game), str(block))[0] == 0
-    idle = next(p for p in gamefile.load(game).player_ids() if p != acting(game))
-    assert cli("bot", str(game), "--seat", idle, "--key", str(key_of(game, idle)))[1] == \
-        f"{idle} owes no decision now\n"
+PAX_NAMES = ("ada", "ben", "cy")
 
 
-def test_a_dropout_s_seat_handed_to_a_bot_plays_on_and_verifies(tmp_path: Path) -> None:
-    game = make_game(tmp_path)
-    write_keypair(tmp_path / "robot", "Robot", "robot@example.org")
-    dropout = gamefile.load(game).player_ids()[1]
-    code, _, err = cli("replace-player", str(game), dropout, "--key", str(tmp_path / "max.key"),
-                       "--pub", str(tmp_path / "robot.pub"))
-    assert code == 0, err
-    keys = {p: key_of(game, p) for p in gamefile.load(game).player_ids()}
-    keys[dropout] = tmp_path / "robot.key"
-    played = 0
-    for _ in range(8):  # a few turns round the table; the others are bots of their own
-        for seat, key in keys.items():
-            code, out, err = cli("bot", str(game), "--seat", seat, "--key", str(key),
-                                 "--apply", "--policy", "random" if seat != dropout else "greedy")
-            assert code == 0, err
-            played += out.count("applied: ") if seat == dropout else 0
-    assert played >= 3
-    robot = parse_public_key((tmp_path / "robot.pub").read_text()).roster_text()
-    assert gamefile.load(game).roster_entry(dropout)["key"] == robot  # type: ignore[index]
-    assert cli("verify", str(game))[0] == 0
+def open_game(folder: Path, ruleset: str = "pax") -> tuple[Path, dict[str, Path]]:
+    """A fresh open game of three players (seat -> key file)."""
+    names = PAX_NAMES if ruleset == "pax" else AOR_NAMES
+    for name in names:
+        ok("keygen", name, "--email", f"{name}@example.org", "--dir", str(folder))
+    game = folder / "g.yaml"
+    ok("new", str(game), *[a for n in names for a in ("--player", str(folder / f"{n}.pub"))],
+       "--open", "--seed", "bot-test", "--ruleset", ruleset)
+    return game, keys_by_seat(game, folder)
 
 
-def test_the_bot_refuses_a_wrong_key_a_bad_policy_and_hidden_information(
+def keys_by_seat(game: Path, folder: Path) -> dict[str, Path]:
+    roster = json.loads(ok("roster", str(game), "--json"))
+    return {row["id"]: folder / f"{row['name']}.key" for row in roster if row["id"] != "moderator"}
+
+
+def status(game: Path) -> dict[str, object]:
+    data: dict[str, object] = json.loads(ok("status", str(game), "--json"))
+    return data
+
+
+def play_bots(game: Path, keys: dict[str, Path], blocks: int, *extra: str) -> dict[str, object]:
+    """Each owed seat's bot applies its blocks, until the game ends or `blocks` runs."""
+    for _ in range(blocks):
+        now = status(game)
+        if now["over"]:
+            break
+        seat = now["waiting_for"][0]  # type: ignore[index]
+        ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--apply", *extra)
+    return status(game)
+
+
+def test_greedy_bots_play_a_pax_game_to_its_end_and_it_verifies(tmp_path: Path) -> None:
+    game, keys = open_game(tmp_path)
+    end = play_bots(game, keys, 120)
+    assert end["over"] and end["winners"]
+    assert "verified" in ok("verify", str(game))
+
+
+def test_the_printed_block_changes_nothing_applies_and_is_the_same_each_time(
         tmp_path: Path) -> None:
-    game = make_game(tmp_path)
-    seat = acting(game)
-    other = next(p for p in gamefile.load(game).player_ids() if p != seat)
-    code, _, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, other)))
-    assert code == 2 and f"is not {seat}'s key in this game" in err
-    code, _, err = cli("bot", str(game), "--seat", seat, "--key", str(key_of(game, seat)),
-                       "--policy", "clever")
-    assert code == 2 and "unknown policy 'clever'" in err
-    keys = [parse_public_key((tmp_path / f"{name}.pub").read_text()) for name in NAMES]
-    aor = tmp_path / "aor.yaml"
-    api.new_game(aor, keys, game_id="aor", ruleset_name="aor", seed_text="bot",
-                 moderator=parse_public_key((tmp_path / "max.pub").read_text()))
-    seat = str(api.status(gamefile.load(aor))["waiting_for"][0])
-    entry = gamefile.load(aor).roster_entry(seat)
-    assert entry is not None
-    code, _, err = cli("bot", str(aor), "--seat", seat, "--key",
-                       str(tmp_path / f"{entry['name']}.key"))
-    assert code == 2 and "hides information" in err
+    game, keys = open_game(tmp_path)
+    seat = status(game)["waiting_for"][0]  # type: ignore[index]
+    before = snapshot(tmp_path)
+    block = ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]))
+    assert block == ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]))
+    assert snapshot(tmp_path) == before
+    assert "standing" not in block  # the bot answers each decision as it comes
+    (tmp_path / "block.txt").write_text(block)
+    ok("apply", str(game), str(tmp_path / "block.txt"))
+    assert status(game)["seq"] == 1
 
 
-def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(tmp_path: Path) -> None:
-    game = make_game(tmp_path)
-    seat = acting(game)
-    code, out, _ = cli("keygen", "robot", "--dir", str(tmp_path))
-    fingerprint = out.split("its fingerprint is ")[1].strip()  # as `bot on` names it
-    assert fingerprint == parse_public_key((tmp_path / "robot.pub").read_text()).fingerprint()
-    robot = ["--seat", seat, "--key", str(tmp_path / "robot.key")]
-    code, _, err = cli("bot", str(game), *robot, "--apply")
-    assert code == 2 and f"'bot on {fingerprint}'" in err  # not handed over yet
-    code, out, err = cli("apply", str(game), str(life_block(game, seat, f"bot on {fingerprint}")))
-    assert code == 0 and "hands their seat to the bot" in out, err
-    code, _, err = cli("bot", str(game), *robot)
-    assert code == 2 and "--apply" in err
-    code, out, err = cli("bot", str(game), *robot, "--apply", "--policy", "random")
-    assert code == 0 and f"(played by the bot for {seat})" in out, err
-    bot_entries = [e for e in gamefile.load(game).log if e.get("bot")]
-    assert bot_entries and all(e["player"] == seat for e in bot_entries)
-    assert f"Played by the bot for {seat.title()}." in cli("log", str(game))[1]
-    assert cli("verify", str(game))[0] == 0
-    # an edit of the bot's key in its orders entry is caught
-    data = yaml.safe_load(game.read_text())
-    tampered = tmp_path / "tampered.yaml"
-    next(e for e in data["log"] if e.get("bot"))["bot"] = gamefile.load(game).roster_entry(
-        seat)["key"]  # type: ignore[index]
-    tampered.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-    code, _, err = cli("verify", str(tampered))
-    assert code == 5 and "not handed to then" in err
-    # taken back: the bot's key no longer signs for the seat
-    while acting(game) != seat:
-        other = acting(game)
-        cli("bot", str(game), "--seat", other, "--key", str(key_of(game, other)), "--apply",
-            "--policy", "random")
-    assert cli("apply", str(game), str(life_block(game, seat, "bot off")))[0] == 0
-    before = game.read_bytes()
-    code, _, err = cli("bot", str(game), *robot, "--apply")
-    assert code == 2 and "nor a bot's key" in err and game.read_bytes() == before
-    assert cli("verify", str(game))[0] == 0
+@pytest.mark.parametrize(("args", "why"), [
+    (["--seat", "{other}", "--key", "{key}"], "is not {other}'s key"),
+    (["--seat", "nobody", "--key", "{key}"], "unknown seat 'nobody'"),
+    (["--seat", "{seat}", "--key", "{key}", "--policy", "clever"], "unknown policy 'clever'"),
+    (["--seat", "{seat}", "--key", "missing.key"], "cannot read key file"),
+])
+def test_wrong_seats_keys_and_policies_are_refused_with_nothing_written(
+        tmp_path: Path, args: list[str], why: str) -> None:
+    game, keys = open_game(tmp_path)
+    seat = str(status(game)["waiting_for"][0])  # type: ignore[index]
+    other = next(s for s in keys if s != seat)
+    names = {"seat": seat, "other": other, "key": str(keys[seat])}
+    before = snapshot(tmp_path)
+    result = pbem("bot", str(game), *[a.format(**names) for a in args], "--apply")
+    assert result.exit_code == 2 and why.format(**names) in result.stderr, result.stderr
+    assert snapshot(tmp_path) == before
 
 
-def test_under_cron_timeout_plays_the_bot_seats_whose_keys_the_host_keeps(
-        tmp_path: Path) -> None:
-    game = make_game(tmp_path)
-    seat = gamefile.load(game).player_ids()[0]
-    bots = tmp_path / "lisbon.bots"
-    bots.mkdir()
-    write_keypair(bots / "robot", "Robot", "robot@example.org")
-    fingerprint = parse_public_key((bots / "robot.pub").read_text()).fingerprint()
-    assert cli("apply", str(game), str(life_block(game, seat, f"bot on {fingerprint}")))[0] == 0
-    by_bot = 0
-    for _ in range(6):  # hourly cron runs; the other players answer between them
-        code, out, err = cli("timeout", str(game))
-        assert code == 0, err
-        by_bot += out.count(f"(played by the bot for {seat})")
-        assert seat not in api.status(gamefile.load(game))["waiting_for"]  # never waits
-        other = acting(game)
-        cli("bot", str(game), "--seat", other, "--key", str(key_of(game, other)), "--apply",
-            "--policy", "random")
-    assert by_bot >= 2
-    assert cli("verify", str(game))[0] == 0
+def test_a_seat_that_owes_nothing_is_told_so(tmp_path: Path) -> None:
+    game, keys = open_game(tmp_path)
+    owed = status(game)["waiting_for"]
+    idle = next(s for s in keys if s not in owed)  # type: ignore[operator]
+    out = ok("bot", str(game), "--seat", idle, "--key", str(keys[idle]), "--apply")
+    assert out.startswith(f"{idle} owes nothing now; waiting for")
+    assert status(game)["seq"] == 0
+
+
+def test_age_of_renaissance_bots_seal_and_open_their_bids(tmp_path: Path) -> None:
+    """Open AoR: the capital bid is commit and reveal; the bot seals (its opening kept beside
+    its key, as `pbem sign --seal` does) and opens once every seal is in."""
+    game, keys = open_game(tmp_path, "aor")
+    play_bots(game, keys, 30, "--policy", "random")
+    log = ok("log", str(game))
+    assert "seal" in log.lower()
+    assert list(tmp_path.glob("*.opening"))
+    assert "verified" in ok("verify", str(game))
+
+
+def test_in_a_moderated_game_with_hidden_hands_the_policy_never_sees_the_position(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot decides from the seat's own legal lines only: what the policy is handed is
+    recorded, and it holds no position (no other hand, no deck, no seed)."""
+    game = copy_game("aor", tmp_path)
+    keys = keys_by_seat(game, tmp_path)
+    handed: list[object] = []
+
+    def never(*args: object) -> object:
+        raise AssertionError("the policy was handed the position")
+
+    original = bot.pick
+
+    def recording(policy: Policy, game_: object, seat: str, options: list[object],
+                  table: object) -> object:
+        handed.append([getattr(c, "line", c) for c in options])
+        return original(policy, game_, seat, options, table)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Policy, "choose", never)
+    monkeypatch.setattr(bot, "pick", recording)
+    for _ in range(12):
+        seat = str(status(game)["waiting_for"][0])  # type: ignore[index]
+        lines = json.loads(ok("options", str(game), "--for", seat, "--json"))["lines"]
+        ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--apply")
+        assert handed and handed[0] == lines  # exactly what the seat's report lists
+        handed.clear()
+    assert "verified" in ok("verify", str(game), "--secrets", str(game.with_suffix(".seed")))

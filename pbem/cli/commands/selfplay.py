@@ -107,30 +107,3 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
         options[key.replace("-", "_")] = (
             lowered == "true" if lowered in ("true", "false") else value)
     return options
-
-
-@app.command()
-@boundary
-def bot(
-    game: Annotated[Path, typer.Argument(help="The game file.")],
-    seat: Annotated[str, typer.Option(help="The seat the bot plays (a bank in Pax).")],
-    key: Annotated[Path, typer.Option(
-        help="The key the bot signs with: the seat's own, or a bot key the seat was handed "
-             "to ('bot on SHA256:...').")],
-    policy: Annotated[str, typer.Option(help="greedy (play to win) or random.")] = "greedy",
-    apply: Annotated[bool, typer.Option(
-        help="Apply each block, until the seat owes nothing (else print the next one).")
-    ] = False,
-) -> None:
-    """Answer a seat's pending decisions with a self-play policy: print the signed block, or
-    apply the blocks with --apply."""
-    from pbem.play.bot import bot_blocks  # start-up: only this command loads the policies
-
-    blocks = bot_blocks(game, seat, key, policy_name=policy, apply=apply)
-    if not blocks:
-        typer.echo(f"{seat.lower()} owes no decision now")
-    for line, text in blocks:
-        if apply:
-            typer.echo(f"applied: {line} (played by the bot for {seat.lower()})")
-        else:
-            typer.echo(text, nl=False)

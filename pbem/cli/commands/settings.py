@@ -89,8 +89,8 @@ def timeout(
     from pbem.play.bot import play_bot_seats  # start-up: only a game with bots loads them
 
     played = play_bot_seats(game)
-    for seat, line in played:
-        typer.echo(f"{seat}: {line} (played by the bot for {seat})")
+    for seq, seat, lines in played:
+        typer.echo(f"seq {seq}: {seat} (bot): {'; '.join(lines)}")
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
     results: list[timeouts.TimedOut] = []
