@@ -27,7 +27,7 @@ from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
-from pbem.store.entries import read as read_entry
+from pbem.store.entry_reader import read as read_entry
 from pbem.store.gamefile import GameFile
 
 

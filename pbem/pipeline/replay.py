@@ -45,8 +45,8 @@ from pbem.store.entries import (
     Timeout,
     Unseal,
     public_events,
-    read_all,
 )
+from pbem.store.entry_reader import read_all
 from pbem.store.gamefile import GameFile, canonical_json, current_hash
 from pbem.store.projection import RECEIVED
 from pbem.store.secrets import Secrets

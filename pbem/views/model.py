@@ -15,7 +15,7 @@ from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
-from pbem.store.entries import read_all
+from pbem.store.entry_reader import read_all
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 from pbem.views.report import with_ranges
 from pbem.words import bot_played_text, choice_text, decision_phrase, draw_texts, say

@@ -22,7 +22,7 @@ from pbem.cli import app
 from pbem.errors import PbemError
 from pbem.pipeline import replay
 from pbem.store import gamefile
-from pbem.store.entries import read_all
+from pbem.store.entry_reader import read_all
 from tests.security.attack_games import Built, Snapshot
 from tests.security.tamper_edits import Data, altered, every_edit
 

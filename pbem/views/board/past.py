@@ -12,7 +12,7 @@ from pbem.errors import CorruptGameError, UsageError
 from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.replay import Replay
 from pbem.pipeline.replay_checks import first_keys
-from pbem.store.entries import read_all
+from pbem.store.entry_reader import read_all
 from pbem.store.gamefile import GameFile
 
 
