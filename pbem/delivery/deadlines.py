@@ -105,9 +105,10 @@ def check_zone(name: str) -> ZoneInfo:
 DIGESTS = ("each", "daily")
 
 
-def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str]) -> None:
-    """Set players' time zones and digest choices: every pair is checked before anything is
-    written."""
+def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str],
+                      languages: dict[str, str] | None = None) -> None:
+    """Set players' time zones, digest choices and languages (checked by the caller): every
+    pair is checked before anything is written."""
     for zone in zones.values():
         check_zone(zone)
     for choice in digests.values():
@@ -115,11 +116,12 @@ def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str]
             raise UsageError(f"unknown digest '{choice}'; choose {' or '.join(DIGESTS)}")
     with gamefile.locked(path):
         gf = gamefile.load(path)
-        for player in [*zones, *digests]:
+        for player in [*zones, *digests, *(languages or {})]:
             if gf.roster_entry(player) is None:
                 raise UsageError(f"unknown player '{player}'; players: "
                                  f"{', '.join(gf.player_ids())}")
-        for field, values in (("timezone", zones), ("digest", digests)):
+        for field, values in (("timezone", zones), ("digest", digests),
+                              ("language", languages or {})):
             for player, value in values.items():
                 entry = gf.roster_entry(player)
                 assert entry is not None

@@ -33,9 +33,16 @@ def keygen(
     name: Annotated[str, typer.Argument(help="Key name; writes NAME.key and NAME.pub.")],
     email: Annotated[str | None, typer.Option(help="Your e-mail address.")] = None,
     directory: Annotated[Path, typer.Option("--dir", help="Where to write the files.")] = Path(),
+    language: Annotated[str | None, typer.Option(
+        help="The language you read your reports and mail in (e.g. hu); written into "
+             "NAME.pub, so a game begun with it gives your seat that language.")] = None,
 ) -> None:
     """Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (share it)."""
-    private, public = write_keypair(directory / name, name, email)
+    if language is not None:
+        from pbem import i18n  # start-up: only a language preference needs the catalogs
+
+        language = i18n.check_language(language.lower())
+    private, public = write_keypair(directory / name, name, email, language)
     typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator)")
 
 

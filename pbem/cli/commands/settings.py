@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pbem import i18n
 from pbem.cli.commands.delivery import ConfigOpt, NowOpt, OutboxOpt, echo_lines, now_from
 from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import IOFailure, UsageError
@@ -172,19 +173,24 @@ def roster(
     digest: Annotated[list[str] | None, typer.Option(
         help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
              "day (`pbem digest`); repeat.")] = None,
+    language: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=LANG, e.g. ada=hu: the language of the player's mail and reports "
+             "(order lines stay as written); repeat.")] = None,
     email: Annotated[list[str] | None, typer.Option(
         help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
              "moderator's --key in a game with a moderator); repeat.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
-    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
-    and e-mail addresses (logged changes, signed with the moderator's --key in a game with a
-    moderator; a game begun before format 4 sets timezones and digests unlogged)."""
+    """Show the players (id, name, e-mail, timezone, language, key fingerprint); set timezones,
+    digests, languages and e-mail addresses (logged changes, signed with the moderator's --key
+    in a game with a moderator; a game begun before format 4 sets a seat's own settings
+    unlogged)."""
     # a seat's own settings (pbem.pipeline.clock.SEAT_SETTINGS): one option and one line here
     seats = {key: {name.lower(): value for name, value in _pairs(items or [], form).items()}
              for key, items, form in (("timezone", timezone, "PLAYER=ZONE"),
-                                      ("digest", digest, "PLAYER=each|daily"))}
+                                      ("digest", digest, "PLAYER=each|daily"),
+                                      ("language", language, "PLAYER=LANG"))}
     seats = {key: values for key, values in seats.items() if values}
     addresses = {name.lower(): value for name, value in
                  _pairs(email or [], "PLAYER=ADDRESS").items()}
@@ -194,13 +200,15 @@ def roster(
         return
     if seats and not logged:
         deadlines.set_roster_fields(game, seats.get("timezone", {}), {
-            name: value.lower() for name, value in seats.get("digest", {}).items()})
+            name: value.lower() for name, value in seats.get("digest", {}).items()},
+            clock.check_seats({"language": seats.get("language", {})}).get("language", {}))
     gf = gamefile.load(game)
     if allowed_signers:
         typer.echo(gitplay.allowed_signers(gf), nl=False)
         return
     rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
              "timezone": p.get("timezone"), "digest": p.get("digest", "each"),
+             "language": p.get("language") or None,
              "key": parse_public_key(p["key"]).fingerprint()}
             for p in [*gf.roster["players"],
                       *([{"id": "moderator", **gf.roster["moderator"]}]
@@ -210,7 +218,7 @@ def roster(
         return
     for row in rows:
         typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
-                   f"{row['timezone'] or 'UTC'} {row['key']}")
+                   f"{row['timezone'] or 'UTC'} {row['language'] or i18n.SOURCE} {row['key']}")
 
 
 @app.command(name="replace-player")
