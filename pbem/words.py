@@ -138,9 +138,10 @@ def must_text(name: str, ruleset: str, action: str) -> str:
     return f"{name}, you must {decision_phrase(ruleset, action, you=True)}"
 
 
-def deadline_passed_text(ruleset: str, action: str, when: str) -> str:
+def deadline_passed_text(ruleset: str, action: str, when: str, lang: str = i18n.SOURCE) -> str:
     """'Your deadline to choose your capital passed on ...' (a reminder's first line)."""
-    return f"Your deadline to {decision_phrase(ruleset, action, you=True)} passed on {when}."
+    said = i18n.translations(lang).gettext("Your deadline to {decision} passed on {when}.")
+    return said.format(decision=decision_phrase(ruleset, action, you=True, lang=lang), when=when)
 
 
 

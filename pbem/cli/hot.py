@@ -103,17 +103,18 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 
 
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
-           seq: int | None = None, lang: str = "en") -> None:
+           seq: int | None = None, lang: str | None = None) -> None:
     from pbem import i18n  # start-up: only reports choose a language
     from pbem.views import html  # start-up: only reports draw the board
 
     if fmt not in html.FORMATS:
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
-    i18n.check_language(lang)
+    if lang is not None:
+        i18n.check_language(lang)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
-    viewer = reader(gf, for_player)
-    lang = views.reader_language(opened.ruleset, lang)
+    viewer = reader(gf, for_player)  # no --lang: the reader's seat language (or the game's)
+    lang = views.reader_language(opened.ruleset, lang or views.seat_language(gf, viewer))
     if seq is not None and seq != gf.seq:
         from pbem.views.past import game_at  # start-up: only report --seq replays
 

@@ -210,8 +210,10 @@ def report(
     ] = "text",
     seq: Annotated[int | None, typer.Option(
         help="The board as it stood after this seq (no menu: it is history).")] = None,
-    lang: Annotated[str, typer.Option(
-        "--lang", help="The reader's language: en or hu (order lines stay as written).")] = "en",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="The reader's language: en or hu (order lines stay as written); "
+                       "default: the --for player's own (pbem roster --language), else the "
+                       "game's.")] = None,
 ) -> None:
     """Render one player's turn report (or the public one), now or as it stood at --seq."""
     hot.report(game, for_player, fmt, seq, lang)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from pbem import i18n
 from pbem.cli.commands.delivery import ConfigOpt, NowOpt, OutboxOpt, echo_lines, now_from
 from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import IOFailure, UsageError
@@ -182,7 +181,7 @@ def roster(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
-    """Show the players (id, name, e-mail, timezone, language, key fingerprint); set timezones,
+    """Show the players (id, name, e-mail, timezone, key fingerprint, language); set timezones,
     digests, languages and e-mail addresses (logged changes, signed with the moderator's --key
     in a game with a moderator; a game begun before format 4 sets a seat's own settings
     unlogged)."""
@@ -218,7 +217,8 @@ def roster(
         return
     for row in rows:
         typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
-                   f"{row['timezone'] or 'UTC'} {row['language'] or i18n.SOURCE} {row['key']}")
+                   f"{row['timezone'] or 'UTC'} {row['key']}"
+                   + (f" reads {row['language']}" if row["language"] else ""))
 
 
 @app.command(name="replace-player")
