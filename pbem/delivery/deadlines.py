@@ -28,7 +28,8 @@ from pbem.words import decision_phrase
 NMR_POLICIES = ("wait", "skip")
 MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
 MODERATOR = "moderator"
-FIELDS = ("name", "email", "key", "timezone")  # a roster entry's replaceable fields
+# a roster entry's replaceable fields (a replacement's block lines)
+FIELDS = ("name", "email", "key", "timezone", "language")
 _DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
 _MAX_STEPS = 200
 

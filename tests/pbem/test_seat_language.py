@@ -285,3 +285,22 @@ def test_a_forged_language_change_is_caught_by_verify(table: Table) -> None:
 
     code, err = edited(game, both)
     assert code == 5 and "seq" in err
+
+
+def test_a_replacement_from_a_pub_with_a_language_gives_the_seat_that_language(
+        table: Table) -> None:
+    game = table.game
+    english = next(s for s in table.seats.values() if table.language(s) == "en")
+    code, _, err = cli("keygen", "eve", "--email", "eve@example.org", "--dir",
+                       str(table.folder), "--language", "hu")
+    assert code == 0, err
+    code, _, err = cli("replace-player", str(game), english, "--key",
+                       str(table.folder / "max.key"), "--pub", str(table.folder / "eve.pub"))
+    assert code == 0, err
+    data = yaml.safe_load(game.read_text())
+    assert seat(data, english)["language"] == "hu" and "language hu" in data["log"][-1]["block"]
+    assert cli("verify", str(game))[0] == 0
+    code, out, _ = cli("report", str(game), "--for", english)
+    assert code == 0 and "Játékosok (ülésrend)" in out
+    code, err = edited(game, lambda d: seat(d, english).update(language="en"))
+    assert code == 5 and "language settings" in err

@@ -231,6 +231,8 @@ def replace_player(
     email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
     name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
     zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
+    language: Annotated[str | None, typer.Option(
+        help="The new player's language (default: the one their .pub names, if any).")] = None,
     print_block: PrintOpt = False, block: ModBlockOpt = None,
 ) -> None:
     """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
@@ -240,10 +242,12 @@ def replace_player(
         if player is None or key is None:
             raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
         new_key = parse_public_key(read_key_file(pub)) if pub else None
+        chosen = language or (new_key.language if new_key else None)  # checked, as stored
         change = replace.Replacement(
             player.lower(), new_key.roster_text() if new_key else None,
             email or (new_key.email if new_key else None),
-            name or (new_key.name if new_key else None), zone)
+            name or (new_key.name if new_key else None), zone,
+            clock.SEAT_SETTINGS["language"](chosen) if chosen else None)
         text = replace.replacement_block(gamefile.load(game), change, key)
         if print_block:
             typer.echo(text, nl=False)
