@@ -123,7 +123,7 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
         model["deadlines"] = []
     else:
         model = views.report_model(opened, viewer, lang=lang)
-        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC), lang)
     echo(html.render(model, fmt, lang), nl=False)
 
 

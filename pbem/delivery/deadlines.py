@@ -19,6 +19,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.agenda import next_pending, waiting_for
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.rulesets import ruleset_of
 from pbem.store import gamefile
@@ -137,12 +138,16 @@ def zone_of(gf: GameFile, player: str | None) -> str | None:
     return str(entry["timezone"]) if entry and entry.get("timezone") else None
 
 
-def local_time(moment: datetime, zone: str | None) -> str:
-    """'Fri 05 Mar 2027 18:00 WET (Europe/Lisbon)', or in UTC without a timezone."""
+def local_time(moment: datetime, zone: str | None, lang: str = i18n.SOURCE) -> str:
+    """'Fri 05 Mar 2027 18:00 WET (Europe/Lisbon)', or in UTC without a timezone; the date as
+    the reader's language writes it (its catalog gives the pattern: Hungarian '2027. 03. 05.
+    18:00', with no English day or month name)."""
+    # TRANSLATORS: a strftime pattern; %a and %b would be English day and month names
+    pattern = i18n.translations(lang).gettext("%a %d %b %Y %H:%M")
     if zone is None:
-        return moment.astimezone(UTC).strftime("%a %d %b %Y %H:%M UTC")
+        return f"{moment.astimezone(UTC).strftime(pattern)} UTC"
     local = moment.astimezone(check_zone(zone))
-    return f"{local.strftime('%a %d %b %Y %H:%M %Z')} ({zone})"
+    return f"{local.strftime(pattern)} {local.strftime('%Z')} ({zone})"
 
 
 def iso(moment: datetime) -> str:

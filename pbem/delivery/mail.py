@@ -200,7 +200,7 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
         "kind": kind, "game": gf.game_id, "seq": gf.seq, "intro": list(intro),
         "name": safe_text((gf.roster_entry(reader) or {}).get("name")) if reader else None,
         "acts": reader is not None and any(d.player == reader for d in dues),
-        "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone)}
+        "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone, lang)}
                       for d in dues if d.deadline is not None],
         "reply_to": settings.reply_to or settings.sender,
     }

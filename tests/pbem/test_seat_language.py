@@ -7,6 +7,7 @@ one in the game's; the order lines stay as they are, in every language."""
 from __future__ import annotations
 
 import json
+import re
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -205,7 +206,10 @@ def test_a_reminder_is_in_the_late_players_language(table: Table, tmp_path: Path
     (message,) = mails(tmp_path / "reminded")
     assert message["X-Pbem-Kind"] == "reminder"
     assert_in_language(message, "hu")
-    assert "Lejárt a határidőd (akció választása)" in text_of(message)
+    text = text_of(message)
+    assert re.search(r"Lejárt a határidőd \(akció választása\): \d{4}\. \d\d\. \d\d\. "
+                     r"\d\d:\d\d UTC\.", text), text
+    assert "Határidő:" in text and "Mar 2027" not in text  # the date as Hungarian writes it
 
 
 def test_a_report_for_a_seat_is_in_its_language_unless_asked_otherwise(table: Table) -> None:

@@ -155,7 +155,7 @@ def post(
                                    if since is None else since, lang)
         started = book.started(gf) or moment  # a post never starts a clock
         model["deadlines"] = [
-            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None, lang)}
             for d in deadlines.due_now(gf, started) if d.deadline]
         text = report.render(model, fmt, lang)
         if image is not None:
@@ -191,10 +191,10 @@ def remind(
                 continue
             opened = games.open_game(game, head_only=False)
             assert due.deadline is not None
-            when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
+            lang = views.mail_language(opened, due.player)
+            when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player), lang)
             policy = deadlines.policy_of(gf).nmr if due.action in \
                 deadlines.MAIN_TURN_ACTIONS else "default"
-            lang = views.mail_language(opened, due.player)
             gettext = i18n.translations(lang).gettext
             intro = [deadline_passed_text(opened.ruleset.name, due.action, when, lang),
                      gettext("Please send your orders soon: the game waits for you.")
