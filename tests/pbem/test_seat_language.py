@@ -219,8 +219,10 @@ def test_a_report_for_a_seat_is_in_its_language_unless_asked_otherwise(table: Ta
     for reader, word in ((hungarian, "Játékosok (ülésrend)"), (english, "Players (seat order)")):
         code, out, err = cli("report", str(game), "--for", reader)
         assert code == 0 and word in out, err
+    code, out, _ = cli("report", str(game), "--for", hungarian)
+    assert "Beállítások: új nyelv:" in out  # the moderator's change, told in Hungarian too
     code, out, _ = cli("report", str(game), "--for", hungarian, "--lang", "en")
-    assert code == 0 and "Players (seat order)" in out
+    assert code == 0 and "Players (seat order)" in out and "Settings: new language for" in out
     code, out, _ = cli("report", str(game))  # the public: the game's language
     assert code == 0 and "Players (seat order)" in out
 
