@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
@@ -20,6 +21,7 @@ import yaml
 from pbem.views.report import with_ranges
 from tests.pbem.test_mail_helpers import drop, make_maildir, plain
 from tests.security.test_names_bound import cli, edited
+from tests.security.test_seat_settings_bound import FORMAT3
 
 NOW = "2027-03-05T12:00Z"
 LATER = "2027-03-09T12:00Z"
@@ -54,9 +56,10 @@ class Table:
             code, _, err = cli("keygen", name, "--email", f"{name}@example.org", "--dir",
                                str(folder), *extra)
             assert code == 0, err
-        code, _, err = cli("new", str(self.game), *(arg for name in ("ada", "ben", "cy", "dora")
-                                                    for arg in ("--player", str(folder / f"{name}.pub"))),
-                           "--moderator", str(folder / "max.pub"), "--seed", "languages")
+        players = [arg for name in ("ada", "ben", "cy", "dora")
+                   for arg in ("--player", str(folder / f"{name}.pub"))]
+        code, _, err = cli("new", str(self.game), *players, "--moderator",
+                           str(folder / "max.pub"), "--seed", "languages")
         assert code == 0, err
         self.seats = {name: str(row["id"]) for name, row in roster(self.game).items()
                       if row["id"] != "moderator"}
@@ -310,3 +313,41 @@ def test_a_replacement_from_a_pub_with_a_language_gives_the_seat_that_language(
     assert code == 0 and "Játékosok (ülésrend)" in out
     code, err = edited(game, lambda d: seat(d, english).update(language="en"))
     assert code == 5 and "language settings" in err
+
+
+def test_a_moderator_far_away_signs_a_language_change_the_host_applies(table: Table) -> None:
+    game, cy = table.game, table.seats["cy"]
+    code, block, err = cli("roster", str(game), "--key", str(table.folder / "max.key"),
+                           "--language", f"{cy}=hu", "--print")
+    assert code == 0 and f"language {cy} hu" in block, err
+    (table.folder / "block.txt").write_text(block)
+    assert cli("roster", str(game), "--block", str(table.folder / "block.txt"))[0] == 0
+    assert seat(yaml.safe_load(game.read_text()), cy)["language"] == "hu"
+    assert cli("verify", str(game))[0] == 0
+
+
+def test_new_refuses_a_pub_asking_for_a_language_without_a_catalog(tmp_path: Path) -> None:
+    for name in ("ann", "bob", "cy"):
+        assert cli("keygen", name, "--dir", str(tmp_path))[0] == 0
+    pub = tmp_path / "bob.pub"
+    pub.write_text(pub.read_text().replace(" bob", " bob (lang=xx)"))
+    players = [arg for name in ("ann", "bob", "cy") for arg in ("--player", str(tmp_path / f"{name}.pub"))]
+    code, _, err = cli("new", str(tmp_path / "g.yaml"), *players)
+    assert code == 2 and err == "error: unknown language 'xx'; languages: en, hu\n"
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_a_format3_game_sets_a_language_unlogged_as_its_other_seat_settings(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "format3"
+    shutil.copytree(FORMAT3, folder)
+    game = folder / "pax-names.yaml"
+    entries = len(yaml.safe_load(game.read_text())["log"])
+    first = yaml.safe_load(game.read_text())["roster"]["players"][0]["id"]
+    code, _, err = cli("roster", str(game), "--language", f"{first}=hu")
+    assert code == 0, err
+    data = yaml.safe_load(game.read_text())
+    assert len(data["log"]) == entries and seat(data, first)["language"] == "hu"
+    assert cli("verify", str(game))[0] == 0
+    code, out, _ = cli("report", str(game), "--for", first)
+    assert code == 0 and "Játékosok (ülésrend)" in out
