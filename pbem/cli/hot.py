@@ -57,7 +57,9 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
     if applied.note:
         echo(f"note: {applied.note}")
     if dry_run:
-        echo(reports.render(views.report_model(applied.opened, applied.player), fmt), nl=False)
+        lang = views.mail_language(applied.opened, applied.player)  # the player's own report
+        echo(reports.render(views.report_model(applied.opened, applied.player, lang=lang), fmt,
+                            lang), nl=False)
         echo("(dry run: nothing was written)")
         return
     told = public_texts(applied.events) + [

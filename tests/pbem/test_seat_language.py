@@ -351,3 +351,16 @@ def test_a_format3_game_sets_a_language_unlogged_as_its_other_seat_settings(
     assert cli("verify", str(game))[0] == 0
     code, out, _ = cli("report", str(game), "--for", first)
     assert code == 0 and "Játékosok (ülésrend)" in out
+
+
+def test_a_dry_run_shows_the_player_their_report_in_their_language(table: Table) -> None:
+    game = table.game
+    mover = waiting(game)
+    code, out, _ = cli("options", str(game), "--json")
+    pick = next(line for line in json.loads(out)["lines"] if line.startswith("buy"))
+    (table.folder / "block.txt").write_text(table.signed(mover, [pick]))
+    before = game.read_bytes()
+    code, out, err = cli("apply", str(game), str(table.folder / "block.txt"), "--dry-run")
+    assert code == 0, err
+    assert "Játékosok (ülésrend)" in out and "(dry run: nothing was written)" in out
+    assert game.read_bytes() == before
