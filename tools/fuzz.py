@@ -70,7 +70,7 @@ def main() -> None:
                 print(f"fuzz: {number - options.start} inputs, {sum(bad.values())} bad, "
                       f"{time.monotonic() - started:.0f} s", flush=True)
     print(f"fuzz: {sum(runs.values())} inputs in {time.monotonic() - started:.0f} s, seed "
-          f"{options.seed!r}, numbers {options.start} to {options.start + options.n - 1}")
+          f"{options.seed!r}, numbers {numbers[0]} to {numbers[-1]}")
     for family in names:
         shown = ", ".join(f"{code}: {count}" for code, count in sorted(codes[family].items()))
         print(f"  {family}: {runs[family]} inputs; exit codes {{{shown}}}; slowest "

@@ -5,6 +5,7 @@ A command's errors become one stderr line and their documented exit code; never 
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable
@@ -34,9 +35,19 @@ def run(command: Callable[..., Any], *args: Any,
     except BrokenPipeError:  # the reader stopped early (`pbem options | head`): not a fault
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG:  # found by the fuzz: only a user gives such names
+            return _internal(error)
+        name = str(error.filename or "")
+        echo(f"error: a file name is too long for the file system: {name[:60]}...", err=True)
+        return int(ExitCode.USAGE)
     except Exception as error:  # the last line of defence: a bug, reported without locals
-        if os.environ.get("PBEM_DEBUG"):
-            raise
-        echo(f"error: internal error ({type(error).__name__}), a bug in pbem; `pbem status` "
-             "shows where the game stands. Set PBEM_DEBUG=1 for a traceback.", err=True)
-        return int(ExitCode.INTERNAL)
+        return _internal(error)
+
+
+def _internal(error: Exception) -> int:
+    if os.environ.get("PBEM_DEBUG"):
+        raise error
+    echo(f"error: internal error ({type(error).__name__}), a bug in pbem; `pbem status` "
+         "shows where the game stands. Set PBEM_DEBUG=1 for a traceback.", err=True)
+    return int(ExitCode.INTERNAL)

@@ -107,10 +107,10 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
            seq: int | None = None, lang: str | None = None) -> None:
     from pbem import i18n  # start-up: only reports choose a language
-    from pbem.views import html  # start-up: only reports draw the board
 
-    if fmt not in html.FORMATS:
-        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(html.FORMATS)}")
+    formats = (*reports.FORMATS, "html")
+    if fmt not in formats:
+        raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(formats)}")
     if lang is not None:
         i18n.check_language(lang)
     opened = games.open_game(game, head_only=False)
@@ -126,7 +126,12 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
     else:
         model = views.report_model(opened, viewer, lang=lang)
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC), lang)
-    echo(html.render(model, fmt, lang), nl=False)
+    if fmt == "html":
+        from pbem.views import html  # start-up: only the page draws the board
+
+        echo(html.render(model, fmt, lang), nl=False)
+    else:
+        echo(reports.render(model, fmt, lang), nl=False)
 
 
 def status(game: Path, as_json: bool = False, now: str | None = None) -> None:

@@ -18,6 +18,7 @@ app = typer.Typer(
     help="Play-by-email adjudicator for Pax Renaissance and Age of Renaissance: signed orders "
          "in, reports out.",
     no_args_is_help=True, pretty_exceptions_enable=False, add_completion=False,
+    rich_markup_mode=None,  # start-up: plain help and errors, without importing rich
 )
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -94,8 +94,10 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
                  only: Sequence[str] = (), queue: bool = False) -> list[str]:
     """Mail every player their report. With `queue` (after a change to the game), the
     reports go through the queue, so a failed send is kept and retried; else they go now, and
-    a failure is an error (nothing was changed)."""
+    a failure is an error that leaves the post book as it was (found by the fuzz: it recorded
+    reports as sent, and started their clocks, when the server was down)."""
     queued_now = False
+    went: list[str] = []
     try:
         with open_book(game) as book:
             opened = open_game(game, head_only=False)  # the whole state when this run has it
@@ -104,6 +106,8 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
             if queue:
                 put(game, messages)
                 queued_now = True
+            else:  # inside the book's block: a failure leaves the book unsaved
+                went = deliver(delivery, messages)
     except IOFailure as error:
         if not queue:
             raise
@@ -112,6 +116,6 @@ def send_reports(game: Path, delivery: Delivery, settings: MailSettings, now: da
                             f"queued: `pbem send {game.name}` mails them") from None
         # only the post book failed after the queue was written: the queue goes out below
     if not queue:
-        return deliver(delivery, messages)
+        return went
     sent, failed = flush(game, delivery)
     return sent + queued_note(failed)

@@ -15,12 +15,13 @@ from typing import Any
 from pbem.delivery import deadlines
 from pbem.errors import CorruptGameError
 from pbem.store import gamefile
+from pbem.store.files import named
 from pbem.store.gamefile import GameFile
 from pbem.views.report import safe_text
 
 
 def queue_dir(game: Path) -> Path:
-    return game.with_name(game.stem + ".queue")
+    return named(game).with_name(game.stem + ".queue")
 
 
 def queued(game: Path) -> list[Path]:
@@ -32,7 +33,7 @@ def queued(game: Path) -> list[Path]:
 
 
 def book_path(game: Path) -> Path:
-    return game.with_name(game.stem + ".post.json")
+    return named(game).with_name(game.stem + ".post.json")
 
 
 class Book:

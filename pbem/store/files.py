@@ -44,12 +44,18 @@ def _write_atomic(path: Path, directory: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def named(game: Path) -> Path:
+    """`game`, which files beside it are named after (GAME.yaml.lock, GAME.queue ...); '' or
+    '/' is a folder, and has no name to put a file beside."""
+    if not game.name:
+        raise UsageError(f"{str(game)!r} is not a game file; give the path of a game file")
+    return game
+
+
 @contextlib.contextmanager
 def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
     """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
-    if not path.name:  # '' or '/': a folder, and it has no name to lock beside
-        raise UsageError(f"{str(path)!r} is not a game file; give the path of a game file")
-    lock_path = path.with_name(path.name + ".lock")
+    lock_path = path.with_name(named(path).name + ".lock")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as error:

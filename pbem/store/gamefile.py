@@ -92,8 +92,9 @@ class GameFile:
 
 
 def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
-    """The nested keys every command reads first: the game's id, each seat's id, key and name
-    (a missing one was a KeyError; found by the tamper table in tests/security and the fuzz)."""
+    """The nested keys every command reads first: the game's id, each seat's id, key and name,
+    the moderator's key (a missing one was a KeyError; found by the tamper table in
+    tests/security and the fuzz)."""
     if not isinstance(game.get("id"), str):
         raise CorruptGameError("game file: 'game.id' should be a string")
     players = roster.get("players")
@@ -104,6 +105,10 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
             if not isinstance(player.get(key), str):
                 raise CorruptGameError(f"game file: 'roster.players[{index}].{key}' should be "
                                        "a string")
+    moderator = roster.get("moderator")
+    if moderator is not None and not (isinstance(moderator, dict)
+                                      and isinstance(moderator.get("key"), str)):
+        raise CorruptGameError("game file: 'roster.moderator.key' should be a string")
 
 
 # --- hashing --------------------------------------------------------------------------------

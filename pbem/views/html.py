@@ -25,8 +25,7 @@ from markupsafe import Markup, escape
 from pbem import i18n
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
-from pbem.views import report
-from pbem.views.board import draw_model
+from pbem.views import report, template_cache
 
 FORMATS = (*report.FORMATS, "html")
 # report.safe_text as one regular expression: a big SVG is cleaned in C, not char by char
@@ -54,6 +53,7 @@ def environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
                         "ranges_only": ranges_only})
     env.globals["Markup"] = Markup  # a translated phrase with a tag inside: the tag is ours
     report.install_language(env, lang)
+    template_cache.attach(env)
     return env
 
 
@@ -65,6 +65,8 @@ def strip_declaration(svg: str) -> str:
 def page(model: dict[str, Any], preface: str = "", lang: str = i18n.SOURCE) -> str:
     """The report page for `model`. `preface` is HTML (already escaped) put above the report:
     a mail's greeting and deadlines, a history page's links."""
+    from pbem.views.board import draw_model  # start-up: text reports import this module too
+
     board = Markup(_UNSAFE.sub("", strip_declaration(draw_model(model))))
     folder = model["header"]["templates"]
     try:

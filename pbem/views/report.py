@@ -194,6 +194,8 @@ def install_language(env: jinja2.Environment, lang: str) -> None:
 def _environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
     import jinja2  # start-up: only rendering pays for Jinja2, not checking a format
 
+    from pbem.views import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
@@ -215,6 +217,7 @@ def _environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
         "join_words": join_words,
     })
     install_language(env, lang)
+    template_cache.attach(env)
     return env
 
 

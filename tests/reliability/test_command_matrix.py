@@ -93,6 +93,10 @@ CASES: list[tuple[str, list[str], int, str]] = [
     ("history-missing-game", ["history", "{d}/missing.yaml", "-o", "{d}/site"], 2,
      "missing.yaml"),
     ("scenario-bad-file", ["scenario", "{d}/bad.scenario.yaml"], 2, "BAD"),
+    ("bot-wrong-key", ["bot", "{g}", "--seat", "coeur", "--key", "{d}/ben.key", "--apply"], 2,
+     "is not coeur's key"),
+    ("bot-unknown-policy", ["bot", "{g}", "--seat", "coeur", "--key", "{d}/ada.key", "--policy",
+                            "clever", "--apply"], 2, "unknown policy"),
     ("selfplay-bad-players", ["selfplay", "--players", "9", "--games", "1", "--out",
                               "{d}/sp"], 2, "players"),
 ]

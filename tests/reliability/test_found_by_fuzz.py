@@ -75,6 +75,21 @@ def test_a_seat_without_a_name_is_a_corrupt_game(tmp_path: Path) -> None:
             (command, result.stderr)
 
 
+def test_a_moderator_without_a_key_is_a_corrupt_game(tmp_path: Path) -> None:
+    """Fuzz input 57746: a moderator entry whose key was deleted crashed `roster`."""
+    game = copy_game("pax", tmp_path)
+    text = game.read_text()
+    start = text.index("\n  moderator:\n")
+    key = text.index("\n    key: ", start)
+    game.write_text(text[:key] + text[text.index("\n", key + 1):])
+    before = snapshot(tmp_path)
+    for command in ("roster", "status", "verify"):
+        result = pbem(command, str(game))
+        assert result.exit_code == 5 and "'roster.moderator.key' should be a string" in \
+            result.stderr, (command, result.stderr)
+    assert snapshot(tmp_path) == before
+
+
 def test_a_log_entry_without_a_kind_is_a_corrupt_game(tmp_path: Path) -> None:
     """Fuzz input 17924: `post` read the log's entries untyped and crashed on a missing kind."""
     game = copy_game("pax", tmp_path)
@@ -116,3 +131,32 @@ def test_a_key_name_too_long_for_the_file_system_is_a_usage_error(tmp_path: Path
     result = pbem("keygen", "x" * 300, "--dir", str(tmp_path))
     assert result.exit_code == 2 and "File name too long" in result.stderr, result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_send_with_the_server_down_records_nothing(tmp_path: Path) -> None:
+    """Fuzz input 58705: `send` with the SMTP server down exited 2 but had saved the post book
+    as if the reports had gone (sent, asked, the deadline clock started)."""
+    game = copy_game("pax", tmp_path)
+    down = {"PBEM_MAIL_FROM": "host@example.org", "PBEM_SMTP_HOST": "127.0.0.1",
+            "PBEM_SMTP_PORT": "1", "PBEM_SMTP_SECURITY": "none"}
+    before = snapshot(tmp_path)
+    result = pbem("send", str(game), env=down)
+    assert result.exit_code == 2 and "cannot send mail through 127.0.0.1:1" in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_an_empty_game_path_is_a_usage_error_for_the_mail_runs(tmp_path: Path) -> None:
+    """Fuzz input 60673: `remind ''` crashed naming the post book beside no file."""
+    for command in ("remind", "digest", "send"):
+        result = pbem(command, "", env={"PBEM_MAIL_FROM": "host@example.org"})
+        assert result.exit_code == 2 and "give the path of a game file" in result.stderr, \
+            (command, result.stderr)
+
+
+def test_a_file_name_too_long_for_the_file_system_is_a_usage_error(tmp_path: Path) -> None:
+    """Fuzz input 64021: `scenario NAME` with a 300-character name crashed (ENAMETOOLONG)."""
+    long_name = str(tmp_path / ("coeur=" + "X" * 300))
+    for args in (["scenario", long_name], ["status", long_name], ["verify", long_name]):
+        result = pbem(*args)
+        assert result.exit_code == 2 and "too long" in result.stderr + result.stdout, \
+            (args, result.stderr)

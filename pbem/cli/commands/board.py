@@ -9,7 +9,6 @@ import typer
 
 from pbem.cli.typer_app import GameArg, app, boundary
 from pbem.errors import UsageError
-from pbem.pipeline import opening as games
 
 
 @app.command(name="map")
@@ -26,6 +25,7 @@ def map_command(
                    ] = False,
 ) -> None:
     """Draw the board as an SVG (or a PNG): what the player (or the public) sees in the report."""
+    from pbem.pipeline import opening as games  # start-up: --help need not open games
     from pbem.views import board  # start-up: only this command draws
     from pbem.views.board.png import to_png
 
@@ -51,6 +51,7 @@ def history(
 ) -> None:
     """Write the game's history as a static site: an index of every seq and one page per seq
     with the public board as it stood then. A re-run writes only the pages of new seqs."""
+    from pbem.pipeline import opening as games  # start-up: --help need not open games
     from pbem.views import history as site  # start-up: only this command renders the site
 
     written = site.build(games.open_game(game, head_only=False), out)

@@ -1,0 +1,138 @@
+"""`pbem bot`: a seat's pending decisions answered by a self-play policy (issue 24, section 3).
+
+The bot writes what a player would: a signed block of legal lines for the position the game
+file holds. It decides one line at a time on a copy of the position and stops where the next
+position depends on a draw (its outcome is the seed's, which the bot never sees), where the
+seat owes nothing more, or at a sealed answer (a block of its own).
+
+What the policy may read: in a game whose file holds everything (open games, Pax Renaissance)
+the position itself, as any player could; in a moderated game with hidden hands only the seat's
+own legal lines, which its report lists anyway (`decide` never hands the position to the
+policy there, so no other player's cards, the deck or the seed can reach it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+from engine.core import sealing
+from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.agenda import is_parallel, next_pending, waiting_for
+from engine.core.chance import NoChance, SeedNeeded
+from engine.core.choice import Choice
+from pbem.errors import UsageError
+from pbem.orders.orderblock import canonical_payload, format_block
+from pbem.orders.sealed_orders import open_orders, seal_orders
+from pbem.orders.signatures import parse_public_key, sign
+from pbem.pipeline.game import Game
+from pbem.play.policy import Policy, make_policy
+from pbem.store.gamefile import fingerprint
+
+BOT_POLICIES = ("greedy", "random", "coverage")
+MAX_LINES = 40  # one block; a longer turn goes on in the next block
+
+
+@dataclass(frozen=True)
+class Decided:
+    lines: list[str]
+    why_stopped: str  # "draw", "done", "sealed", "simultaneous" or "long"
+
+
+def check_key(game: Game, seat: str, key: Ed25519PrivateKey) -> None:
+    """The key must be the seat's own (a key handed over by `bot on` is the next step)."""
+    entry = game.gf.roster_entry(seat)
+    if entry is None:
+        raise UsageError(f"unknown seat '{seat}'; seats: {', '.join(game.gf.player_ids())}")
+    raw = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    if parse_public_key(entry["key"]).raw != raw:
+        raise UsageError(f"the key is not {seat}'s key in this game; the bot signs with the "
+                         "key of the seat it plays")
+
+
+def owes(game: Game, seat: str) -> bool:
+    table = game.table()
+    return not table.state.get("over") and seat in waiting_for(table.agenda)
+
+
+def check_policy(name: str) -> str:
+    if name not in BOT_POLICIES:
+        raise UsageError(f"unknown policy '{name}'; policies: {', '.join(BOT_POLICIES)}")
+    return name
+
+
+def new_policy(name: str, game: Game, seat: str) -> Policy:
+    """A policy whose choices follow from the position: the same game, seq and seat give the
+    same block, so a bot's play can be replayed."""
+    policy = make_policy(check_policy(name))
+    policy.new_game(f"bot|{game.gf.game_id}|{game.gf.seq}|{seat}")
+    return policy
+
+
+def playable(options: list[Choice]) -> list[Choice]:
+    """The options but standing answers (`standing ...`: settings for later decisions, which a
+    bot that answers each decision as it comes has no use for), unless nothing else is left."""
+    moves = [c for c in options if c.verb != "standing"]
+    return moves or options
+
+
+def pick(policy: Policy, game: Game, table_seat: str, options: list[Choice],
+         table: object) -> Choice:
+    """The policy's choice: on the position where the file holds it all, else among the lines
+    alone (hidden hands: the position is never passed on)."""
+    if game.projection.hidden:
+        return policy.rng.choice(options)
+    return policy.choose(game.ruleset, table, table_seat, options)  # type: ignore[arg-type]
+
+
+def decide(game: Game, seat: str, policy: Policy) -> Decided:
+    """The lines the seat sends now (game.table() must be whole: the host's run)."""
+    game.require_whole("let the bot decide")
+    ruleset, table = game.ruleset, game.table().copy()
+    lines: list[str] = []
+    while len(lines) < MAX_LINES:
+        if table.state.get("over") or seat not in waiting_for(table.agenda):
+            return Decided(lines, "done")
+        node = next_pending(table.agenda)
+        if lines and sealing.is_committing(node):
+            return Decided(lines, "sealed")  # a sealed answer is sent in a block of its own
+        options = playable(options_now(ruleset, table, seat))
+        if not options:
+            return Decided(lines, "done")
+        choice = pick(policy, game, seat, options, table)
+        lines.append(choice.line)
+        if sealing.is_committing(node):
+            return Decided(lines, "sealed")
+        if node is not None and is_parallel(node):
+            return Decided(lines, "simultaneous")  # the others' answers come between
+        try:
+            answer(ruleset, table, choice, NoChance(), seat)
+            run_automatic(ruleset, table, NoChance())
+        except SeedNeeded:
+            return Decided(lines, "draw")
+    return Decided(lines, "long")
+
+
+def orders_for(game: Game, seat: str, policy: Policy, key_path: Path) -> list[str]:
+    """The order lines to sign: in an open game's commit and reveal, the sealed form
+    (`seal HEX`, its opening kept beside the key as `pbem sign --seal` does) or the opening."""
+    assert game.path is not None
+    node = next_pending(game.gf.agenda)
+    if sealing.is_committing(node) and not game.projection.hidden:
+        assert node is not None
+        if sealing.stage(node) == sealing.OPEN:
+            return [open_orders(game.path, key_path).strip()]
+        line = decide(game, seat, policy).lines[0]
+        return [seal_orders(game.path, key_path, line).strip()]
+    return decide(game, seat, policy).lines
+
+
+def signed(game: Game, seat: str, key: Ed25519PrivateKey, lines: list[str]) -> str:
+    """The armored block of `lines`, written against the game file's current state."""
+    gf = game.gf
+    state = fingerprint(game.state_hash())
+    payload = canonical_payload(gf.game_id, seat, gf.seq, state, lines)
+    return format_block(gf.game_id, seat, gf.seq, state, lines, sign(key, payload))
