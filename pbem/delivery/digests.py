@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 
-from engine.core.agenda import next_pending
+from engine.core.agenda import next_pending, waiting_for
 from pbem import i18n
 from pbem.delivery import deadlines
 from pbem.delivery.mail import Book, MailSettings, compose, subject_for, thread
@@ -111,28 +111,45 @@ def due_digests(game: Game, book: Book, settings: MailSettings, now: datetime
     return messages
 
 
+def needs_report(game: Game, book: Book, reader: str) -> bool:
+    """Whether a move leaves `reader` owing a decision their last report did not ask for (a
+    player still owing a simultaneous decision keeps the report that asked for it)."""
+    if reader not in waiting_for(game.gf.agenda):
+        return False
+    node = next_pending(game.gf.agenda)
+    return not (node is not None and "players" in node and
+                dict(book.data.get("asked") or {}).get(reader) == node["id"])
+
+
+def mark_reported(game: Game, book: Book, reader: str) -> None:
+    """The reader has their report of now: what it asks, and all that happened until it."""
+    mark_seen(book, reader, game.gf.seq)
+    node = next_pending(game.gf.agenda)
+    if node is not None and reader in waiting_for(game.gf.agenda):
+        book.data.setdefault("asked", {})[reader] = node["id"]
+
+
 def report_messages(game: Game, book: Book, settings: MailSettings, now: datetime, *,
                     only: Sequence[str] = (), intro: Sequence[str] = (),
-                    after_move: bool = False) -> list[EmailMessage]:
+                    after_move: bool = False, reported: Sequence[str] = ()
+                    ) -> list[EmailMessage]:
     """Every player's own report, and the public report for the moderator. After a move
     (`after_move`), a player who need not act gets a short digest instead, or nothing now if
-    they chose a daily digest (pbem.delivery.digests)."""
+    they chose a daily digest; a player whose receipt carried their report (`reported`: the
+    mover who must act again) gets nothing more."""
     gf = game.gf
     messages = []
     owed = set(status(game)["waiting_for"])
-    node = next_pending(gf.agenda)
-    asked = book.data.setdefault("asked", {})  # reader: the decision their last report asked
     readers: list[str | None] = [*gf.player_ids(), None]
     for reader in readers:
-        if only and (reader or deadlines.MODERATOR) not in only:
+        if only and (reader or deadlines.MODERATOR) not in only or reader in reported:
             continue
         if after_move and reader is not None and reader not in owed:
             if preference(game, reader) == "each":
                 short = digest(game, reader, book, settings, now)
                 messages += [short] if short is not None else []
             continue
-        if after_move and reader is not None and node is not None and "players" in node and \
-                asked.get(reader) == node["id"]:
+        if after_move and reader is not None and not needs_report(game, book, reader):
             continue  # still owes the simultaneous decision their last report asked for
         message = compose(game, reader, kind="report", subject=subject_for(game, reader),
                           intro=intro,
@@ -140,8 +157,6 @@ def report_messages(game: Game, book: Book, settings: MailSettings, now: datetim
         if message is not None:
             thread(message, book, gf, reader, settings)
             if reader is not None:
-                book.data.setdefault("seen", {})[reader] = gf.seq
-                if reader in owed and node is not None:
-                    asked[reader] = node["id"]
+                mark_reported(game, book, reader)
             messages.append(message)
     return messages

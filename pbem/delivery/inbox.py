@@ -11,6 +11,8 @@ re-run after an interruption finds it there and only sends the mail again); the 
 message from being handled twice; Maildir messages then move to cur/ with the S flag, IMAP
 messages get \\Seen. Messages with no block, for another game, or automatic (bounces, vacation
 replies) are left alone and listed. Mail may go out twice after an interruption, never a move.
+A Maildir message left unread in cur/ (looked at, or set aside) is remembered by its file name,
+so later runs do not even open it.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from pbem import i18n, words
-from pbem.delivery import bounces, deadlines, moderator_mail, queue
-from pbem.delivery.digests import report_messages
+from pbem.delivery import bounces, deadlines, mailboxes, moderator_mail, queue
+from pbem.delivery.digests import mark_reported, needs_report, report_messages
 from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, subject_for
 from pbem.delivery.mailboxes import Incoming
 from pbem.delivery.reading import (
@@ -63,11 +65,46 @@ class Handled:
     #            "retry": leave it for a later run (the game was busy)
 
 
+def process_maildir(directory: Path, games: Sequence[Path], delivery: Delivery,
+                    settings: MailSettings, now: datetime, *, verbose: bool = False) -> list[str]:
+    """`process` a Maildir's new mail. A message left unread in cur/ for the host (junk, a
+    bounce, an auto-reply, one set aside) is finished with: the first game's post book keeps
+    its file name, and later runs skip it without opening it (`verbose` opens everything).
+    Names whose files are gone are dropped, so the book never holds more than the Maildir."""
+    folder = str(directory.resolve())
+    known = _finished_names(games[0], directory, folder)
+    items = mailboxes.read_maildir(directory, skip=frozenset() if verbose else known)
+    finished: list[str] = []
+    lines = process(items, games, delivery, settings, now, verbose=verbose, finished=finished)
+    fresh = sorted(set(finished) - known)
+    if fresh:
+        with open_book(games[0]) as book:
+            names = book.data.setdefault("finished", {}).setdefault(folder, [])
+            names += [name for name in fresh if name not in names]
+    return lines
+
+
+def _finished_names(game: Path, directory: Path, folder: str) -> frozenset[str]:
+    """The names the book remembers for this Maildir that are still in it (forgetting the rest)."""
+    stored = Book.load(game).data.get("finished", {}).get(folder) or []
+    if not stored:
+        return frozenset()
+    present = mailboxes.maildir_names(directory)
+    if any(name not in present for name in stored):
+        with open_book(game) as book:
+            book.data["finished"][folder] = [name for name in book.data["finished"][folder]
+                                             if name in present]
+    return frozenset(name for name in stored if name in present)
+
+
 def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery,
-            settings: MailSettings, now: datetime, *, verbose: bool = False) -> list[str]:
+            settings: MailSettings, now: datetime, *, verbose: bool = False,
+            finished: list[str] | None = None) -> list[str]:
     """Handle every message on its own; one line for each message this run acted on (with
     `verbose`, for every message). A message that cannot be handled is set aside with the
-    reason in the post book; the run goes on with the rest."""
+    reason in the post book; the run goes on with the rest. The Maildir names of messages
+    left unread for good (looked at, set aside, or known before) go to `finished`."""
+    finished = [] if finished is None else finished
     by_id: dict[str, Path] = {}
     for path in games:
         game_id = games_.open_game(path, whole=False).gf.game_id.lower()
@@ -80,9 +117,12 @@ def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery
     for item in items:
         key = ledger_key(item.raw)
         seen = _seen_before(by_id.values(), ledger, key)
-        if seen is not None:
+        if seen is not None:  # a copy of a message handled before: moved, never answered
+            text, processed = seen
+            (item.done if processed else item.looked)()
+            finished += [item.name] if item.name and not processed else []
             if verbose:
-                lines.append(f"{item.where}: {seen} (before)")
+                lines.append(f"{item.where}: {text} (before)")
             continue
         try:
             handled = handle(item, key, by_id, delivery, settings, now)
@@ -94,6 +134,7 @@ def process(items: Sequence[Incoming], games: Sequence[Path], delivery: Delivery
             handled = Handled(f"set aside: the message cannot be read ({type(error).__name__})",
                               "aside")
         if handled.mark in ("looked", "aside"):
+            finished += [item.name] if item.name else []
             with open_book(ledger) as book:
                 book.data.setdefault("looked", {})[key] = {
                     "where": item.where, "result": handled.text, "at": deadlines.iso(now)}
@@ -109,13 +150,14 @@ def _flush(game: Path, delivery: Delivery) -> list[str]:
     return sent + queue.queued_note(failed)
 
 
-def _seen_before(games: Iterable[Path], ledger: Path, key: str) -> str | None:
+def _seen_before(games: Iterable[Path], ledger: Path, key: str) -> tuple[str, bool] | None:
+    """What a run did with this message before, and whether it was handled for good."""
     for path in games:
         entry = Book.load(path).processed(key)
         if entry is not None:
-            return str(entry.get("result", "processed"))
+            return str(entry.get("result", "processed")), True
     looked = Book.load(ledger).data.get("looked", {}).get(key)
-    return str(looked.get("result")) if isinstance(looked, dict) else None
+    return (str(looked.get("result")), False) if isinstance(looked, dict) else None
 
 
 def _sender(item: Incoming) -> str:
@@ -237,9 +279,12 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
             seq, result = found, f"already applied as seq {found}"
             fresh = found == game.gf.seq and not _reported(book, found)
         try:
-            outgoing = _receipt(item, game, book, seq, events, settings, now, signer)
+            reported: list[str] = []  # movers to act again: their receipt carries the report
+            outgoing = _receipt(item, game, book, seq, events, settings, now, signer,
+                                reported if fresh else None)
             if fresh:
-                outgoing += report_messages(game, book, settings, now, after_move=True)
+                outgoing += report_messages(game, book, settings, now, after_move=True,
+                                            reported=reported)
         except (PbemError, ValueError, TypeError) as failure:
             outgoing = []
             result += f"; no mail composed ({failure})"
@@ -261,11 +306,13 @@ def _answerable(gf: GameFile, item: Incoming) -> tuple[str, str, str | None] | N
 
 
 def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict[str, object]],
-             settings: MailSettings, now: datetime, signer: str | None = None
-             ) -> list[EmailMessage]:
+             settings: MailSettings, now: datetime, signer: str | None = None,
+             reported: list[str] | None = None) -> list[EmailMessage]:
     """A receipt to the sender if the roster knows them, and to the block's signer at their
     roster address when someone else sent (forwarded) their block: the signature decides
-    whether a block applies, and its owner always hears that it did."""
+    whether a block applies, and its owner always hears that it did. With `reported` (the
+    move's reports follow), a mover who must act again gets their full report in the
+    receipt, one mail instead of two, and is added to `reported`."""
     gf = game.gf
     found = _answerable(gf, item)
     targets = [found] if found is not None else []
@@ -274,14 +321,18 @@ def _receipt(item: Incoming, game: Game, book: Book, seq: int, events: list[dict
             all(target[1].lower() != str(entry["email"]).lower() for target in targets):
         targets.append((signer, str(entry["email"]), signer))
     return [m for target in targets
-            for m in _receipt_to(item, game, book, seq, events, settings, now, target)]
+            for m in _receipt_to(item, game, book, seq, events, settings, now, target,
+                                 reported)]
 
 
 def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
                 events: list[dict[str, object]], settings: MailSettings, now: datetime,
-                found: tuple[str, str, str | None]) -> list[EmailMessage]:
+                found: tuple[str, str, str | None], reported: list[str] | None
+                ) -> list[EmailMessage]:
     gf = game.gf
     sender, address, reader = found
+    carries = reported is not None and reader is not None and reader not in reported and \
+        needs_report(game, book, reader)
     shown = [e for e in events if "visible_to" not in e
              or sender in e["visible_to"]]  # type: ignore[operator]
     anchor = f"{gf.seq}:{fingerprint(current_hash(gf))}"
@@ -293,10 +344,17 @@ def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
                      "shown has not been rolled back past it.").format(
                  command=f"pbem verify GAME --expect {anchor}"),
              *(f"- {words.say(e, lang)}" for e in shown)]
+    if carries:
+        intro.append(gettext("You act again next: your report follows."))
     receipt = reply(item.message, game, reader, to=address, kind="receipt", intro=intro,
                     subject=subject_for(game, reader), book=book,
-                    settings=settings, now=now, report=False)
-    return [receipt] if receipt is not None else []
+                    settings=settings, now=now, report=carries)
+    if receipt is None:
+        return []
+    if carries and reader is not None and reported is not None:
+        mark_reported(game, book, reader)
+        reported.append(reader)
+    return [receipt]
 
 
 def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: MailSettings,

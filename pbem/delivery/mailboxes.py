@@ -8,7 +8,7 @@ import functools
 import imaplib
 import mailbox
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
@@ -34,6 +34,7 @@ class Incoming:
     done: Callable[[], None] = _nothing  # handled for good: Maildir cur/ with S, IMAP \Seen
     looked: Callable[[], None] = _nothing  # seen, not for us: Maildir cur/, still unread
     set_aside: Callable[[], None] = _nothing  # cannot be handled: flagged for the host
+    name: str = ""  # a Maildir file's name before ':' (stable while its flags change), else ""
 
     @functools.cached_property
     def message(self) -> EmailMessage:
@@ -45,16 +46,28 @@ class Incoming:
 # --- sources --------------------------------------------------------------------------------
 
 
-def read_maildir(directory: Path) -> list[Incoming]:
-    """Messages in new/ and unseen ones in cur/, oldest first."""
+def _check_maildir(directory: Path) -> None:
     if not (directory / "new").is_dir() or not (directory / "cur").is_dir():
         raise UsageError(f"{directory} is not a Maildir (it needs new/ and cur/)")
+
+
+def maildir_names(directory: Path) -> set[str]:
+    """The names (before ':') of every message in new/ and cur/, read from the listing only."""
+    _check_maildir(directory)
+    return {path.name.partition(":")[0] for sub in ("new", "cur")
+            for path in (directory / sub).iterdir() if not path.name.startswith(".")}
+
+
+def read_maildir(directory: Path, skip: Collection[str] = frozenset()) -> list[Incoming]:
+    """Messages in new/ and unseen ones in cur/, oldest first; a message whose name (before
+    ':') is in `skip` is not opened."""
+    _check_maildir(directory)
     found = []
     for sub in ("new", "cur"):
         for path in (directory / sub).iterdir():
             base, _, info = path.name.partition(":")
             flags = info[2:] if info.startswith("2,") else ""
-            if path.name.startswith(".") or (sub == "cur" and "S" in flags):
+            if path.name.startswith(".") or (sub == "cur" and "S" in flags) or base in skip:
                 continue
             with contextlib.suppress(FileNotFoundError):
                 found.append((path.stat().st_mtime_ns, path.name, path, base, flags))
@@ -70,7 +83,7 @@ def read_maildir(directory: Path) -> list[Incoming]:
 
         items.append(Incoming(f"{path.parent.name}/{path.name}", raw,
                               functools.partial(to_cur, "S"), functools.partial(to_cur, ""),
-                              functools.partial(to_cur, "F")))
+                              functools.partial(to_cur, "F"), base))
     return items
 
 

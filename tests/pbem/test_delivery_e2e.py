@@ -88,8 +88,8 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
         assert result.exit_code == 0, result.stderr
 
         def latest_report(player: str) -> EmailMessage:
-            return [m for _, rcpt, m in sink.envelopes
-                    if rcpt == [emails[player]] and m["X-Pbem-Kind"] == "report"][-1]
+            return [m for _, rcpt, m in sink.envelopes if rcpt == [emails[player]] and (
+                m["X-Pbem-Kind"] == "report" or "# your orders here" in text_of(m))][-1]
 
         def inbox() -> str:
             result = runner.invoke(app, ["inbox", str(game), "--maildir", str(maildir)])
@@ -120,12 +120,14 @@ def test_a_game_played_purely_by_mail(tmp_path: Path, monkeypatch: pytest.Monkey
             sent_before = len(sink.envelopes)
             drop(maildir, SHAPES[number % len(SHAPES)](block, emails[player], report))
             ran = inbox()
-            # The mover's receipt tells them of their move: a digest of it only to the others.
+            # The mover's receipt tells them of their move, and carries their next report when
+            # they act again: one mail. The others get a digest of it, or their report.
             again = player in api.status(gamefile.load(game))["waiting_for"]
-            readers = [p for p in emails if p != player or again]
+            readers = [p for p in emails if p != player]
             assert f"applied as seq {gf.seq + 1}; {len(readers) + 2} message(s) out" in ran
             new = sink.messages[sent_before:]
             assert new[0]["X-Pbem-Kind"] == "receipt" and new[0]["To"] == emails[player]
+            assert ("# your orders here" in text_of(new[0])) == again
             assert sorted(m["X-Pbem-For"] for m in new[1:]) == sorted([*readers, "public"])
             assert all(m["Subject"].startswith("[lisbon] Pax Renaissance (2nd edition): ")
                        for m in new[1:])

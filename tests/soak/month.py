@@ -9,6 +9,7 @@ runs one day in `make test`.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -39,7 +40,8 @@ GAMES = {  # game: (ruleset, players), in seat order
     "florence": ("aor", ["hal", "ivy", "jon"]),  # moderated, with its secrets file
 }
 HOLIDAY_PLAYER, FULL_PLAYER = "cy", "gus"
-DAILY = ("ben", "eve", "fay", "ivy")  # players who chose one digest a day
+DAILY = ("ben", "eve", "fay", "hal", "ivy", "jon")  # players who chose one digest a day:
+# all of Age of Renaissance, a turn of many small decisions taken one player after another
 
 
 class Month:
@@ -120,6 +122,7 @@ class Month:
         out = self.cmd(["inbox", *games, "--maildir", str(self.maildir), "--outbox",
                         str(self.outbox), "--now", _iso(now)])
         self.check_listing(out)
+        self.check_finished()
         self.collect(hour)
         for path in self.paths.values():
             moment = ["--outbox", str(self.outbox), "--now", _iso(now)]
@@ -206,8 +209,9 @@ class Month:
             if kind in ("receipt", "rejection"):
                 self.check_answer(message, kind)
             player = self.players.get(address)
-            if player is not None:
-                self.sent_kinds[kind] += 1
+            if player is not None:  # a mover who acts again: the receipt carries the report
+                carries = kind == "receipt" and player.asks_for_orders(message)
+                self.sent_kinds["receipt with report" if carries else kind] += 1
             if player is None:
                 if address != "max@example.org":
                     self.problems.append(f"mail to a stranger {address}: {message['Subject']}")
@@ -256,6 +260,17 @@ class Month:
             if base in self.listed:
                 self.problems.append(f"listed twice: {line[:160]}")
             self.listed.add(base)
+
+    def check_finished(self) -> int:
+        """Every message left unread in cur/ is one the post book remembers, so no later run
+        opens it again; how many there are."""
+        unread = {path.name.split(":", 1)[0] for path in (self.maildir / "cur").iterdir()
+                  if "S" not in path.name.partition(":2,")[2]}
+        book = json.loads(self.paths["lisbon"].with_suffix(".post.json").read_text())
+        known = set(book.get("finished", {}).get(str(self.maildir.resolve()), []))
+        if unread - known:
+            self.problems.append(f"left unread but not remembered: {sorted(unread - known)[:3]}")
+        return len(unread)
 
     def check_blocks(self, everything: bool = False) -> None:
         """Every block dropped so far: applied at most once; a valid one applied, or refused
@@ -315,11 +330,14 @@ class Month:
             gf = gamefile.load(path)
             ends[game] = {"seq": gf.seq, "over": bool(gf.state.get("over")),
                           "timeouts": sum(1 for e in gf.log if e.get("kind") == "timeout")}
+        per_game = {game: round(sum(per_player[n] for n in names) / len(names), 2)
+                    for game, (_, names) in GAMES.items()}
         return {"days": days, "commands": self.commands, "problems": len(self.problems),
                 "mails_per_player_day": round(sum(per_player.values()) / len(per_player), 2),
+                "per_game": per_game,
                 "per_player": {k: round(v, 2) for k, v in sorted(per_player.items())},
                 "worst_day": worst, "by_kind": dict(self.sent_kinds), "games": ends,
-                "blocks_sent": sum(self.styles.values()),
+                "blocks_sent": sum(self.styles.values()), "unread_in_cur": self.check_finished(),
                 "styles": dict(self.styles), "junk": dict(self.junk),
                 "bounces": dict(self.bounced)}
 

@@ -19,6 +19,7 @@ from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import NoChance, SeedNeeded
 from pbem.orders.orderblock import canonical_payload
 from pbem.orders.signing import sign_orders
+from pbem.pipeline.envelope import parallel_window
 from pbem.pipeline.opening import open_game
 from pbem.play.policy import Policy
 from tests.soak import clients
@@ -87,7 +88,7 @@ class Player:
         assert match is not None
         game_id, seat, seq, state = match.group(1), match.group(2), int(match.group(3)), \
             match.group(4)
-        lines, valid = self.choose(seq, report)
+        lines, valid = self.choose(seq, state, report)
         header = f"game: {game_id}\nplayer: {seat}\nseq: {seq}\nstate: {state}\n\n"
         block = sign_orders(header + "\n".join(lines) + "\n", self.key, None)
         sha = hashlib.sha256(canonical_payload(game_id, seat, seq, state, lines)).hexdigest()
@@ -96,13 +97,16 @@ class Player:
         raw = clients.STYLES[style](block, self.address, report, when)
         return raw, Sent(game_id, seat, seq, sha, valid, style, hour, block)
 
-    def choose(self, seq: int, report: EmailMessage) -> tuple[list[str], bool]:
-        """Lines for the turn, looking ahead on a copy of the game's table; a stale report
-        (the game moved on) gets one of its own legal lines, which the host will refuse."""
+    def choose(self, seq: int, state: str, report: EmailMessage) -> tuple[list[str], bool]:
+        """Lines for the turn, looking ahead on a copy of the game's table. A report still
+        fits while a simultaneous decision it asked for is open (the host takes a block
+        written against any state since it opened); a stale report (the game moved on) gets
+        one of its own legal lines, which the host will refuse."""
         game = open_game(self.game)
         node = next_pending(game.gf.agenda)
         self.sealed_node = str(node["id"]) if node and node.get("sealed") else ""
-        if game.gf.seq != seq or self.seat not in waiting_for(game.gf.agenda):
+        fits = parallel_window(game).get(seq) == state.lower()
+        if not fits or self.seat not in waiting_for(game.gf.agenda):
             return [self.rng.choice(report_lines(report) or ["end"])], False
         ruleset, probe = game.ruleset, game.table()
         self.policy.rng = self.rng
@@ -134,17 +138,22 @@ def _seq(message: EmailMessage) -> int:
 
 
 def report_lines(report: EmailMessage) -> list[str]:
-    """The legal lines a report lists (laid out in columns, three spaces apart at least)."""
+    """The legal lines a report lists, laid out in columns two spaces apart at least (a Pax
+    report after 'Legal lines (N)', an Age of Renaissance one after 'You must ...' under YOUR
+    ORDERS); a range 'bid 0..40' gives its first line."""
     text = clients.original_text(report)
     found: list[str] = []
-    grab = False
+    indent: str | None = None  # what a row of lines starts with; None before the menu
+    orders = False  # under the heading YOUR ORDERS
     for line in text.splitlines():
-        if line.startswith("Legal lines (") or line.startswith("YOUR ORDERS ("):
-            grab = True
+        orders = orders or line.startswith("YOUR ORDERS")
+        if line.startswith("Legal lines (") or orders and line.startswith("You must "):
+            indent = "    " if line.startswith("Legal") else ""
             continue
-        if grab and (line.startswith("Your block") or line.startswith("A line that") or
-                     line.startswith("-----BEGIN")):
+        if indent is not None and line.startswith(
+                ("Your block", "A line that", "-----BEGIN", "LOW..HIGH")):
             break
-        if grab and line.startswith("    "):
-            found += [cell for cell in re.split(r"\s{2,}", line.strip()) if cell]
+        if indent is not None and line.startswith(indent) and line.strip():
+            cells = [cell for cell in re.split(r"\s{2,}", line.strip()) if cell]
+            found += [re.sub(r" (\d+)\.\.\d+$", r" \1", cell) for cell in cells]
     return found

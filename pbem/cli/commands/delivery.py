@@ -108,10 +108,13 @@ def inbox_command(
     if len(chosen) > 1:
         raise UsageError("choose one of --maildir, --mbox and --imap")
     delivery, moment = transport.delivery_for(outbox, settings), now_from(now)
-    if maildir is not None or mbox is not None:
-        items = mailboxes.read_maildir(maildir) if maildir is not None else \
-            mailboxes.read_mbox(mbox)  # type: ignore[arg-type]
-        echo_lines(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
+    if maildir is not None:
+        echo_lines(inbox.process_maildir(maildir, games, delivery, settings, moment,
+                                         verbose=verbose))
+        return
+    if mbox is not None:
+        echo_lines(inbox.process(mailboxes.read_mbox(mbox), games, delivery, settings, moment,
+                                 verbose=verbose))
         return
     url = imap or settings.imap_url
     if url is None:
