@@ -1,6 +1,7 @@
 """Ed25519 key files: making a pair (NAME.key, NAME.pub), reading a private key, and reading a
 public key line with its comment (`NAME (lang=hu) <ADDR>`: the owner's name, language and
-address). Signing and verifying are in pbem.orders.signatures.
+address). Signing and verifying are in pbem.orders.signatures; the SSH wire reader is here
+because an OpenSSH public key line needs it too.
 
 Messages never contain key material: they name the file or the form expected, not the bytes.
 """
