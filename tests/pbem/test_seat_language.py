@@ -364,3 +364,25 @@ def test_a_dry_run_shows_the_player_their_report_in_their_language(table: Table)
     assert code == 0, err
     assert "Játékosok (ülésrend)" in out and "(dry run: nothing was written)" in out
     assert game.read_bytes() == before
+
+
+def test_a_daily_digest_is_in_its_readers_language(table: Table, tmp_path: Path) -> None:
+    game, mover = table.game, waiting(table.game)
+    order = yaml.safe_load(game.read_text())["state"]["order"]  # the turn order: public
+    after = order[(order.index(mover) + 1) % len(order)]
+    reader = next(s for s in order if s not in (mover, after))  # one who will not act next
+    code, _, err = cli("roster", str(game), "--key", str(table.folder / "max.key"),
+                       "--digest", f"{reader}=daily", "--language", f"{reader}=hu")
+    assert code == 0, err
+    assert cli("send", str(game), "--outbox", str(tmp_path / "sent"), "--now", NOW)[0] == 0
+    code, out, _ = cli("options", str(game), "--json")
+    pick = next(line for line in json.loads(out)["lines"] if line.startswith("buy"))
+    table.mail_in(mover, [pick, "end"], tmp_path / "turn")
+    assert waiting(game) == after
+    assert reader not in {m["X-Pbem-For"] for m in mails(tmp_path / "turn")}  # not each move
+    code, _, err = cli("digest", str(game), "--outbox", str(tmp_path / "daily"), "--now", LATER)
+    assert code == 0, err
+    (message,) = [m for m in mails(tmp_path / "daily") if m["X-Pbem-For"] == reader]
+    assert message["X-Pbem-Kind"] == "digest"
+    assert_in_language(message, "hu")
+    assert "megveszi" in text_of(message) and "Várakozás –" in text_of(message)
