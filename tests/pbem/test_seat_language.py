@@ -386,3 +386,31 @@ def test_a_daily_digest_is_in_its_readers_language(table: Table, tmp_path: Path)
     assert message["X-Pbem-Kind"] == "digest"
     assert_in_language(message, "hu")
     assert "megveszi" in text_of(message) and "Várakozás –" in text_of(message)
+
+
+def test_a_moderated_age_of_renaissance_game_mails_each_seat_in_its_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_MAIL_FROM", "Lisbon host <host@example.org>")
+    for name in ("ann", "bob", "cid", "dee", "max"):
+        extra = ["--language", "hu"] if name in ("ann", "cid") else []
+        assert cli("keygen", name, "--email", f"{name}@example.org", "--dir", str(tmp_path),
+                   *extra)[0] == 0
+    game = tmp_path / "aor.yaml"
+    players = [arg for name in ("ann", "bob", "cid", "dee")
+               for arg in ("--player", str(tmp_path / f"{name}.pub"))]
+    code, _, err = cli("new", str(game), *players, "--ruleset", "aor", "--moderator",
+                       str(tmp_path / "max.pub"), "--seed", "languages")
+    assert code == 0, err
+    seats = {row["name"]: row["id"] for row in roster(game).values() if row["id"] != "moderator"}
+    code, _, err = cli("send", str(game), "--outbox", str(tmp_path / "sent"), "--now", NOW)
+    assert code == 0, err
+    sent = {str(m["X-Pbem-For"]): m for m in mails(tmp_path / "sent")}
+    assert set(sent) == {*seats.values(), "public"}
+    for name, seat_id in seats.items():
+        lang = "hu" if name in ("ann", "cid") else "en"
+        text = text_of(sent[seat_id])
+        assert_in_language(sent[seat_id], lang)
+        assert ("Játéksorrend:" in text) == (lang == "hu")
+        assert ("Order of play:" in text) == (lang == "en")
+    assert "Order of play:" in text_of(sent["public"])
+    assert cli("verify", str(game))[0] == 0
