@@ -57,18 +57,23 @@ def _unseal(args: Mapping[str, Any], lang: str) -> str:
     return gettext("The sealed answers are opened: {pairs}.").format(pairs=pairs)
 
 
-def _settings(args: Mapping[str, Any], lang: str) -> str:  # English only, for now
+def _settings(args: Mapping[str, Any], lang: str) -> str:
+    gettext = i18n.translations(lang).gettext
     said = []
     if "nmr" in args:
-        shown = ", ".join(f"{k} {v}" for k, v in dict(args["decisions"]).items()) or "none"
-        said.append(f"deadlines: {shown}; NMR policy: {args['nmr']}")
+        shown = ", ".join(f"{k} {v}" for k, v in dict(args["decisions"]).items()) or \
+            gettext("none")
+        said.append(gettext("deadlines: {deadlines}; NMR policy: {nmr}").format(
+            deadlines=shown, nmr=args["nmr"]))
         if args.get("absence"):
-            said.append(f"absence allowance: {args['absence']}")
+            said.append(gettext("absence allowance: {absence}").format(absence=args["absence"]))
     if args.get("emails"):
-        said.append("new e-mail address for " + ", ".join(str(p) for p in args["emails"]))
-    for key, players in dict(args.get("seats") or {}).items():
-        said.append(f"new {key} for " + ", ".join(str(p) for p in players))
-    return "Settings: " + "; ".join(said) + "."
+        said.append(gettext("new e-mail address for {players}").format(
+            players=", ".join(str(p) for p in args["emails"])))
+    for key, players in dict(args.get("seats") or {}).items():  # a seat setting: a term
+        said.append(gettext("new {setting} for {players}").format(
+            setting=i18n.term(lang, str(key)), players=", ".join(str(p) for p in players)))
+    return gettext("Settings: {changes}.").format(changes="; ".join(said))
 
 
 _BUILT: dict[str, Callable[[Mapping[str, Any], str], str]] = {
@@ -152,9 +157,10 @@ def must_text(name: str, ruleset: str, action: str) -> str:
     return f"{name}, you must {decision_phrase(ruleset, action, you=True)}"
 
 
-def deadline_passed_text(ruleset: str, action: str, when: str) -> str:
+def deadline_passed_text(ruleset: str, action: str, when: str, lang: str = i18n.SOURCE) -> str:
     """'Your deadline to choose your capital passed on ...' (a reminder's first line)."""
-    return f"Your deadline to {decision_phrase(ruleset, action, you=True)} passed on {when}."
+    said = i18n.translations(lang).gettext("Your deadline to {decision} passed on {when}.")
+    return said.format(decision=decision_phrase(ruleset, action, you=True, lang=lang), when=when)
 
 
 

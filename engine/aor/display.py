@@ -55,6 +55,7 @@ def player_rows(catalog: Catalog, view: dict[str, Any],
             "cash": data["cash"], "misery": data["misery"], "stock": data["stock"],
             "purchased": data["purchased"],
             "fleet": "none" if fleet["stage"] == "none" else f"{fleet['stage']} {fleet['box']}",
+            "fleet_stage": fleet["stage"], "fleet_box": fleet["box"],  # the same, as data
             "advances": [f"{catalog.advances[a].letter} {catalog.advances[a].name}"
                          for a in advances],
             "hand_size": data["hand_size"], "eliminated": data["eliminated"],
@@ -82,13 +83,16 @@ def pending_text(view: dict[str, Any]) -> dict[str, Any] | None:
 def display(catalog: Catalog, view: dict[str, Any], hands: dict[str, dict[str, str]],
             open_game: bool) -> dict[str, Any]:
     """The model under `aor` in a report: rows to print, names instead of ids."""
-    markets = [f"{catalog.commodities[c].name} {'shortage' if n > 0 else 'surplus'} {abs(n)}"
-               for c, n in sorted(view["markets"].items())]
+    market_rows = [{"commodity": catalog.commodities[c].name,
+                    "state": "shortage" if n > 0 else "surplus", "count": abs(n)}
+                   for c, n in sorted(view["markets"].items())]
+    markets = [f"{r['commodity']} {r['state']} {r['count']}" for r in market_rows]
     result = view.get("result") or {}
     return {
         "turn": view["turn"], "phase": view["phase"].replace("_", " "), "epoch": view["epoch"],
         "order": list(view["order"]), "map": map_rows(catalog, view),
         "players": player_rows(catalog, view, hands), "markets": markets,
+        "market_rows": market_rows,  # the markets as data (a translated report's words)
         "deck_size": view["deck_size"], "removed": len(view["removed"]),
         "reusable": len(view["reusable"]), "wars": [f"{a} v {b}" for a, b in view["wars"]],
         "pending": pending_text(view), "open": open_game,

@@ -57,7 +57,9 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
     if applied.note:
         echo(f"note: {applied.note}")
     if dry_run:
-        echo(reports.render(views.report_model(applied.opened, applied.player), fmt), nl=False)
+        lang = views.mail_language(applied.opened, applied.player)  # the player's own report
+        echo(reports.render(views.report_model(applied.opened, applied.player, lang=lang), fmt,
+                            lang), nl=False)
         echo("(dry run: nothing was written)")
         return
     told = public_texts(applied.events) + [
@@ -103,17 +105,18 @@ def reader(gf: gamefile.GameFile, for_player: str | None) -> str | None:
 
 
 def report(game: Path, for_player: str | None = None, fmt: str = "text",
-           seq: int | None = None, lang: str = "en") -> None:
+           seq: int | None = None, lang: str | None = None) -> None:
     from pbem import i18n  # start-up: only reports choose a language
 
     formats = (*reports.FORMATS, "html")
     if fmt not in formats:
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(formats)}")
-    i18n.check_language(lang)
+    if lang is not None:
+        i18n.check_language(lang)
     opened = games.open_game(game, head_only=False)
     gf = opened.gf
-    viewer = reader(gf, for_player)
-    lang = views.reader_language(opened.ruleset, lang)
+    viewer = reader(gf, for_player)  # no --lang: the reader's seat language (or the game's)
+    lang = views.reader_language(opened.ruleset, lang or views.seat_language(gf, viewer))
     if seq is not None and seq != gf.seq:
         from pbem.views.past import game_at  # start-up: only report --seq replays
 
@@ -123,7 +126,7 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
     else:
         model = views.report_model(opened, viewer, lang=lang)
         model["life"] = duedates.life_rows(gf, viewer, datetime.now(UTC), lang)  # issue 24
-        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC))
+        model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC), lang)
     if fmt == "html":
         from pbem.views import html  # start-up: only the page draws the board
 

@@ -20,6 +20,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.agenda import next_pending, waiting_for
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.rulesets import ruleset_of
 from pbem.store import gamefile
@@ -29,7 +30,8 @@ from pbem.words import decision_phrase
 NMR_POLICIES = ("wait", "skip")
 MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
 MODERATOR = "moderator"
-FIELDS = ("name", "email", "key", "timezone")  # a roster entry's replaceable fields
+# a roster entry's replaceable fields (a replacement's block lines)
+FIELDS = ("name", "email", "key", "timezone", "language")
 _DURATION = re.compile(r"(?:(\d{1,4})d)?(?:(\d{1,5})h)?(?:(\d{1,6})m)?")
 _MAX_STEPS = 200
 
@@ -126,9 +128,10 @@ def check_zone(name: str) -> ZoneInfo:
 DIGESTS = ("each", "daily")
 
 
-def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str]) -> None:
-    """Set players' time zones and digest choices: every pair is checked before anything is
-    written."""
+def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str],
+                      languages: dict[str, str] | None = None) -> None:
+    """Set players' time zones, digest choices and languages (checked by the caller): every
+    pair is checked before anything is written."""
     for zone in zones.values():
         check_zone(zone)
     for choice in digests.values():
@@ -136,11 +139,12 @@ def set_roster_fields(path: Path, zones: dict[str, str], digests: dict[str, str]
             raise UsageError(f"unknown digest '{choice}'; choose {' or '.join(DIGESTS)}")
     with gamefile.locked(path):
         gf = gamefile.load(path)
-        for player in [*zones, *digests]:
+        for player in [*zones, *digests, *(languages or {})]:
             if gf.roster_entry(player) is None:
                 raise UsageError(f"unknown player '{player}'; players: "
                                  f"{', '.join(gf.player_ids())}")
-        for field, values in (("timezone", zones), ("digest", digests)):
+        for field, values in (("timezone", zones), ("digest", digests),
+                              ("language", languages or {})):
             for player, value in values.items():
                 entry = gf.roster_entry(player)
                 assert entry is not None
@@ -155,12 +159,16 @@ def zone_of(gf: GameFile, player: str | None) -> str | None:
     return str(entry["timezone"]) if entry and entry.get("timezone") else None
 
 
-def local_time(moment: datetime, zone: str | None) -> str:
-    """'Fri 05 Mar 2027 18:00 WET (Europe/Lisbon)', or in UTC without a timezone."""
+def local_time(moment: datetime, zone: str | None, lang: str = i18n.SOURCE) -> str:
+    """'Fri 05 Mar 2027 18:00 WET (Europe/Lisbon)', or in UTC without a timezone; the date as
+    the reader's language writes it (its catalog gives the pattern: Hungarian '2027. 03. 05.
+    18:00', with no English day or month name)."""
+    # TRANSLATORS: a strftime pattern; %a and %b would be English day and month names
+    pattern = i18n.translations(lang).gettext("%a %d %b %Y %H:%M")
     if zone is None:
-        return moment.astimezone(UTC).strftime("%a %d %b %Y %H:%M UTC")
+        return f"{moment.astimezone(UTC).strftime(pattern)} UTC"
     local = moment.astimezone(check_zone(zone))
-    return f"{local.strftime('%a %d %b %Y %H:%M %Z')} ({zone})"
+    return f"{local.strftime(pattern)} {local.strftime('%Z')} ({zone})"
 
 
 def iso(moment: datetime) -> str:

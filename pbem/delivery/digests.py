@@ -13,13 +13,15 @@ from datetime import datetime, timedelta
 from email.message import EmailMessage
 
 from engine.core.agenda import next_pending, waiting_for
+from pbem import i18n
 from pbem.delivery import deadlines
 from pbem.delivery.mail import Book, MailSettings, compose, subject_for, thread
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import status
 from pbem.store.gamefile import GameFile
-from pbem.views.model import entry_texts, report_model
+from pbem.views.model import entry_texts, mail_language, pending_action, report_model
 from pbem.views.report import render
+from pbem.words import decision_phrase
 
 PREFERENCES = ("each", "daily")
 OWN = ("orders", "sealed")  # log entries of a player's own block, each answered by a receipt
@@ -40,17 +42,19 @@ def mark_seen(book: Book, reader: str, seq: int) -> None:
     book.data.setdefault("seen", {})[reader] = seq
 
 
-def happened(game: Game, after: int, reader: str) -> list[str]:
-    """What the reader may read of the entries after seq `after`, one line each; the reader's
-    own orders are left out (their receipt told them)."""
+def happened(game: Game, after: int, reader: str, lang: str = i18n.SOURCE) -> list[str]:
+    """What the reader may read of the entries after seq `after`, one line each, in `lang`; the
+    reader's own orders are left out (their receipt told them)."""
+    gettext = i18n.translations(lang).gettext
     lines = []
     for entry in game.gf.log:
         if entry.get("player") == reader and entry.get("kind") in OWN:
             continue
         if int(entry["seq"]) > after:
             actor = entry.get("player") or entry.get("kind")
-            lines += [f"seq {entry['seq']} ({actor}): {text}"
-                      for text in entry_texts(entry, game.ruleset.name)]
+            lines += [gettext("seq {seq} ({actor}): {text}").format(
+                seq=entry["seq"], actor=actor, text=text)
+                for text in entry_texts(entry, game.ruleset.name, lang)]
     return lines
 
 
@@ -59,17 +63,22 @@ def digest(game: Game, reader: str, book: Book, settings: MailSettings,
     """A short mail of what happened since the reader's last mail, the full report attached."""
     gf = game.gf
     data = status(game)
-    lines = happened(game, seen_seq(book, reader), reader)
+    lang = mail_language(game, reader)
+    gettext = i18n.translations(lang).gettext
+    lines = happened(game, seen_seq(book, reader), reader, lang)
     if not lines:
         return None
-    next_up = "The game is over." if data["over"] else \
-        f"Waiting for {', '.join(data['waiting_for'])} to {data['decision']}."
+    action = pending_action(gf)
+    next_up = gettext("The game is over.") if data["over"] or action is None else \
+        gettext("Waiting for {players} to {decision}.").format(
+            players=", ".join(data["waiting_for"]),
+            decision=decision_phrase(game.ruleset.name, action, you=False, lang=lang))
     message = compose(game, reader, kind="digest", intro=[*lines, "", next_up],
                       subject=subject_for(game, reader), settings=settings, book=book, now=now,
                       report=False)
     if message is None:
         return None
-    report = render(report_model(game, reader), "text")
+    report = render(report_model(game, reader, lang=lang), "text", lang)
     message.add_attachment(report, filename=f"{gf.game_id}-seq{gf.seq}-{reader}.txt")
     thread(message, book, gf, reader, settings)
     mark_seen(book, reader, gf.seq)

@@ -24,7 +24,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 
-from pbem import words
+from pbem import i18n, words
 from pbem.delivery import bounces, deadlines, mailboxes, moderator_mail, queue
 from pbem.delivery.digests import mark_reported, needs_report, report_messages
 from pbem.delivery.mail import Book, MailSettings, compose, open_book, reply, subject_for
@@ -50,6 +50,7 @@ from pbem.pipeline import apply
 from pbem.pipeline import opening as games_
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
+from pbem.views.model import mail_language
 
 SKELETON_HINT = "# your orders here"  # the comment line of a report's block skeleton
 
@@ -335,12 +336,16 @@ def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
     shown = [e for e in events if "visible_to" not in e
              or sender in e["visible_to"]]  # type: ignore[operator]
     anchor = f"{gf.seq}:{fingerprint(current_hash(gf))}"
-    intro = [f"Your orders for game {gf.game_id} were applied at seq {seq}.",
-             f"Keep this line: `pbem verify GAME --expect {anchor}` then proves that any copy "
-             "of the game you are shown has not been rolled back past it.",
-             *(f"- {words.say(e)}" for e in shown)]
+    lang = mail_language(game, reader)
+    gettext = i18n.translations(lang).gettext
+    intro = [gettext("Your orders for game {game} were applied at seq {seq}.").format(
+                 game=gf.game_id, seq=seq),
+             gettext("Keep this line: `{command}` then proves that any copy of the game you are "
+                     "shown has not been rolled back past it.").format(
+                 command=f"pbem verify GAME --expect {anchor}"),
+             *(f"- {words.say(e, lang)}" for e in shown)]
     if carries:
-        intro.append("You act again next: your report follows.")
+        intro.append(gettext("You act again next: your report follows."))
     receipt = reply(item.message, game, reader, to=address, kind="receipt", intro=intro,
                     subject=subject_for(game, reader), book=book,
                     settings=settings, now=now, report=carries)
@@ -360,9 +365,11 @@ def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: Mai
     if found is None:
         return []
     _, address, reader = found
-    intro = [f"Your orders for game {gf.game_id} were not applied: {reason}",
-             "Nothing changed. Your current report follows, with the legal lines if it is "
-             "your move; send a new signed block."]
+    gettext = i18n.translations(mail_language(game, reader)).gettext
+    intro = [gettext("Your orders for game {game} were not applied: {reason}").format(
+                 game=gf.game_id, reason=reason),
+             gettext("Nothing changed. Your current report follows, with the legal lines if it "
+                     "is your move; send a new signed block.")]
     message = reply(item.message, game, reader, to=address, kind="rejection",
                     subject=subject_for(game, reader), intro=intro,
                     settings=settings, book=book, now=now, report=True)

@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
+from pbem import i18n
 from pbem.delivery import deadlines
 
 # The post book lives in sidecar.py (read without the mail machinery); its names stay here too.
@@ -41,13 +43,12 @@ from pbem.delivery.sidecar import message_id as message_id
 from pbem.delivery.sidecar import open_book as open_book
 from pbem.delivery.sidecar import who as who
 from pbem.errors import UsageError
-from pbem.i18n import SOURCE
 from pbem.pipeline.game import Game
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
 from pbem.views import html
 from pbem.views.duedates import life_rows
-from pbem.views.model import report_model
+from pbem.views.model import mail_language, report_model
 from pbem.views.report import install_language, render, safe_text
 
 SECURITY = ("starttls", "tls", "none")
@@ -159,12 +160,13 @@ def secret(variable: str, command: str | None, env: Mapping[str, str] = os.envir
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def _environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())),
                              undefined=jinja2.StrictUndefined, autoescape=False,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
                              extensions=["jinja2.ext.i18n"])
-    install_language(env, SOURCE)  # the shared HTML parts take their words from a catalog
+    env.globals["Markup"] = Markup  # a translated sentence with a tag of ours inside
+    install_language(env, lang)  # the mail's words, and the shared HTML parts', in `lang`
     return env
 
 
@@ -183,8 +185,10 @@ def recipient(gf: GameFile, reader: str | None) -> str | None:
 def compose(game: Game, reader: str | None, *, kind: str, subject: str,
             intro: Sequence[str], settings: MailSettings, book: Book, now: datetime,
             report: bool = True, to: str | None = None) -> EmailMessage | None:
-    """One message: plain text with an HTML alternative (the report page with the board)."""
+    """One message: plain text with an HTML alternative (the report page with the board), in
+    the reader's language (views.model.mail_language; `intro` is already in it)."""
     gf = game.gf
+    lang = mail_language(game, reader)
     address = to or recipient(gf, reader)
     if address is None:
         return None
@@ -197,18 +201,19 @@ def compose(game: Game, reader: str | None, *, kind: str, subject: str,
         "kind": kind, "game": gf.game_id, "seq": gf.seq, "intro": list(intro),
         "name": safe_text((gf.roster_entry(reader) or {}).get("name")) if reader else None,
         "acts": reader is not None and any(d.player == reader for d in dues),
-        "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone)}
+        "deadlines": [{"who": who(gf, d.player), "when": deadlines.local_time(d.deadline, zone, lang)}
                       for d in dues if d.deadline is not None],
         "reply_to": settings.reply_to or settings.sender,
     }
     posted = last_posted(book, "mail") if reader is None and kind == "report" else None
-    model = report_model(game, reader, posted) if report else None  # one model for both parts
+    model = report_model(game, reader, posted, lang) if report else None  # both parts' model
     if model is not None:  # who is away until when, and the pause (issue 24)
-        model["life"] = life_rows(gf, reader, now)
-    text = _environment().get_template("mail/message.text.j2").render(
-        context, report=render(model, "text") if model else "")
-    preface = _environment().get_template("mail/message.html.j2").render(context, whole=model is None)
-    page = html.page(model, preface) if model else preface
+        model["life"] = life_rows(gf, reader, now, lang)
+    text = _environment(lang).get_template("mail/message.text.j2").render(
+        context, report=render(model, "text", lang) if model else "")
+    preface = _environment(lang).get_template("mail/message.html.j2").render(
+        context, whole=model is None)
+    page = html.page(model, preface, lang) if model else preface
     message = EmailMessage(policy=policy.SMTP)
     for name, value in {
         "From": settings.sender, "To": address, "Reply-To": settings.reply_to,
@@ -256,8 +261,10 @@ def subject_for(game: Game, reader: str | None) -> str:
     reminders, receipts), so a mail program keeps the game in one thread; what changed is
     in the body."""
     gf = game.gf
-    whom = who(gf, reader) if reader else "public report"
-    return f"[{gf.game_id}] {game.ruleset.title}: {whom}"
+    gettext = i18n.translations(mail_language(game, reader)).gettext
+    whom = who(gf, reader) if reader else gettext("public report")
+    return gettext("[{game}] {title}: {whom}").format(game=gf.game_id, title=game.ruleset.title,
+                                                     whom=whom)
 
 
 def reply(original: EmailMessage, game: Game, reader: str | None, *, to: str, kind: str,

@@ -32,7 +32,7 @@ def languages() -> tuple[str, ...]:
 def check_language(lang: str) -> str:
     """`lang` when pbem has it, else a usage error listing the languages."""
     if lang not in languages():
-        raise UsageError(f"unknown language '{lang}'; languages: {', '.join(languages())}")
+        raise UsageError(f"unknown language '{lang[:40]}'; languages: {', '.join(languages())}")
     return lang
 
 

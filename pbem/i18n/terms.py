@@ -21,4 +21,6 @@ TERMS: tuple[str, ...] = (
     "behead", "campaign", "commerce", "corsair", "inquisitor", "repress", "siege", "tax", "vote",
     # game options
     "astrology", "bankruptcy", "default", "map", "open hands",
+    # a seat's own settings (pbem.pipeline.clock.SEAT_SETTINGS)
+    "timezone", "digest", "language",
 )

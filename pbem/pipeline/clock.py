@@ -32,6 +32,7 @@ from pbem.delivery.deadlines import (
 )
 from pbem.delivery.deadlines import policy_data as stored_policy
 from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
+from pbem.i18n import check_language
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import load_private_key, sign, verify
 from pbem.pipeline.replace import check_address, moderator_key
@@ -54,11 +55,16 @@ def _digest(value: str) -> str:
     return value.lower()
 
 
+def _language(value: str) -> str:
+    return check_language(value.lower())  # one with a catalog (or English), else the list
+
+
 # A seat's own settings, kept in its roster entry under the same key. Since format 4 the setup
 # entry fixes them ("" = not set) and each change is a logged `settings` entry (`pbem roster
 # --KEY PLAYER=VALUE`; the moderator's block line `KEY PLAYER VALUE`), which verify rebuilds.
 # Adding one is one line here: its name and a check that returns the value as stored.
-SEAT_SETTINGS: dict[str, Callable[[str], str]] = {"timezone": _zone, "digest": _digest}
+SEAT_SETTINGS: dict[str, Callable[[str], str]] = {"timezone": _zone, "digest": _digest,
+                                                   "language": _language}
 
 
 def has_moderator(gf: GameFile) -> bool:

@@ -1,5 +1,5 @@
-"""Replacing a player (issue 7): a moderator-signed block gives a seat a new key, e-mail, name
-or time zone; it is recorded as a `replacement` entry that `verify` checks."""
+"""Replacing a player (issue 7): a moderator-signed block gives a seat a new key, e-mail, name,
+time zone or language; it is recorded as a `replacement` entry that `verify` checks."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import FIELDS, MODERATOR, check_zone
 from pbem.errors import BlockError, SignatureError, UsageError
+from pbem.i18n import check_language
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign, verify
 from pbem.store.entries import Replacement as ReplacementEntry
@@ -27,6 +28,7 @@ class Replacement:
     email: str | None
     name: str | None
     timezone: str | None
+    language: str | None = None  # the new player's reading language (their .pub's `lang=`)
 
 
 _ADDRESS = re.compile(r"[^@\s,;<>()\[\]\\\"]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}")
@@ -61,7 +63,7 @@ def parse_replacement(block: OrderBlock) -> Replacement:
         field = field.lower()
         if field not in FIELDS or not value.strip() or field in fields:
             raise BlockError(f"line {line.number}: expected one of key HEX, email ADDRESS, "
-                             f"name TEXT or timezone ZONE, each once")
+                             f"name TEXT, timezone ZONE or language LANG, each once")
         fields[field] = value.strip()
     key = None
     if "key" in fields:
@@ -73,8 +75,10 @@ def parse_replacement(block: OrderBlock) -> Replacement:
         check_zone(fields["timezone"])
     if "email" in fields:
         check_address(fields["email"])
+    if "language" in fields:
+        check_language(fields["language"])
     return Replacement(words[1] if len(words) == 2 else "", key, fields.get("email"),
-                       fields.get("name"), fields.get("timezone"))
+                       fields.get("name"), fields.get("timezone"), fields.get("language"))
 
 
 def moderator_key(gf: GameFile) -> PublicKey:

@@ -63,7 +63,8 @@ def create_game(
                         "moderator": moderator.roster_text() if moderator else None}}
     roster: dict[str, Any] = {"players": [
         {"id": seat, "name": key.name or seat, "email": key.email or "",
-         "key": key.roster_text()}
+         "key": key.roster_text(),  # a language from the .pub's comment: the seat's own setting
+         **({"language": clock.SEAT_SETTINGS["language"](key.language)} if key.language else {})}
         for seat, key in zip(table.state["seats"], keys, strict=True)
     ]}
     if moderator is not None:

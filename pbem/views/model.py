@@ -97,6 +97,27 @@ def reader_language(ruleset: Ruleset, lang: str) -> str:
     return lang if translated else SOURCE
 
 
+def game_language(gf: GameFile) -> str:
+    """The game's default language: the public report's, the forum post's and the moderator's.
+    English: a game does not choose another yet (`post --lang` renders a post in another)."""
+    del gf  # where a game's own choice would be read
+    return SOURCE
+
+
+def seat_language(gf: GameFile, seat: str | None) -> str:
+    """The language `seat` reads (its roster's `language`, a bound seat setting), else the
+    game's (a seat without one, the moderator and the public: `seat` None)."""
+    entry = gf.roster_entry(seat) if seat else None
+    chosen = str((entry or {}).get("language") or "")
+    return chosen if chosen in i18n.languages() else game_language(gf)
+
+
+def mail_language(game: Game, reader: str | None) -> str:
+    """The language of everything one mail says to `reader`: the seat's, when the ruleset's
+    words are translated into it (reader_language), so a mail is in one language."""
+    return reader_language(game.ruleset, seat_language(game.gf, reader))
+
+
 def said_in(data: Any, lang: str) -> Any:
     """The view with each card's words rendered in `lang` from the messages beside them (a card
     carries `said`: its ops, one-shot and comet as message ids and arguments)."""

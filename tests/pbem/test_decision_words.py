@@ -94,7 +94,7 @@ def test_every_decision_in_every_sentence_that_names_it(
         acting = queries.decision_of(start)[0][0]
         models = {viewer: report_model(start, viewer) for viewer in (None, acting)}
         monkeypatch.setattr("pbem.delivery.digests.report_model",
-                            lambda game, reader, shown=models[None]: shown)
+                            lambda game, reader, shown=models[None], **_: shown)
         for action in sorted(rulesets.ruleset_for(ruleset).actions):
             game = opening.open_game(path, head_only=False)
             game.gf.agenda[0]["action"] = action

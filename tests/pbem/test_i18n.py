@@ -22,7 +22,8 @@ from pbem.cli import fast
 from pbem.errors import UsageError
 from pbem.i18n import build
 from pbem.views import html, report
-from pbem.views.model import report_model
+from pbem.views.model import reader_language, report_model
+from pbem.words import say
 from tests.board.games import played
 from tests.pbem.test_fast_cli import game, through_main, through_typer  # noqa: F401 - a fixture
 
@@ -218,18 +219,16 @@ def test_a_hungarian_text_report_has_no_english_words_outside_names_and_order_li
     assert words & ENGLISH == set(), sorted(words & ENGLISH)
 
 
-def is_age_of_renaissance(context: str | None) -> bool:
-    return (context or "").split(":")[-1].startswith("aor.")
-
-
-def test_every_message_but_age_of_renaissance_has_a_hungarian_translation() -> None:
-    """Pax, the core, pbem and the templates: complete. Age of Renaissance's events and
-    decisions are the next step of issue 18: its reports stay English in every language."""
+def test_every_message_has_a_hungarian_translation() -> None:
+    """Pax, Age of Renaissance (its events in every list-length variant, its decisions, its
+    templates' words), the core, pbem and the templates: complete."""
     with build.po_path("hu").open("rb") as handle:
         catalog = read_po(handle)
-    untranslated = [(m.context, m.id) for m in catalog if m.id and not is_age_of_renaissance(m.context)
+    untranslated = [(m.context, m.id) for m in catalog if m.id
                     and not all(m.string if isinstance(m.string, tuple) else (m.string,))]
     assert untranslated == []
+    declared = say({"msg": "aor.war.declared", "args": {"player": "ann", "target": "bob"}}, "hu")
+    assert declared == "ann hadat üzen neki: bob."
 
 
 def test_the_catalog_holds_every_message_the_code_and_templates_have() -> None:
@@ -282,21 +281,68 @@ def test_hungarian_golden_reports(who: str, fmt: str) -> None:
     check_golden(GOLDEN / "hu" / f"midgame.{model['viewer'] or 'public'}.{fmt}", text)
 
 
-def test_a_ruleset_not_yet_translated_is_reported_wholly_in_english(tmp_path: Path) -> None:
+def test_an_age_of_renaissance_report_in_hungarian_through_the_cli(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from pbem.cli import app
-    from pbem.views.model import reader_language
-
-    position = played("aor", 3, 4)
-    assert reader_language(position.ruleset, "hu") == "en"
-    assert reader_language(played("pax", 3, 0).ruleset, "hu") == "hu"
     from pbem.store.gamefile import dump_text
 
+    position = played("aor", 3, 4)
+    assert reader_language(position.ruleset, "hu") == "hu"
     path = tmp_path / "aor.yaml"
     path.write_text(dump_text(position.gf), encoding="utf-8")
     runner = CliRunner()
     english = runner.invoke(app, ["report", str(path)])
     asked = runner.invoke(app, ["report", str(path), "--lang", "hu"])
-    assert english.exit_code == 0, english.output
-    assert asked.output == english.output
+    assert english.exit_code == 0 and asked.exit_code == 0, english.output
+    assert "Order of play:" in english.output and "Játéksorrend:" in asked.output
+    assert "Order of play" not in asked.output
+
+
+def aor_printed_names(position: Any) -> list[str]:
+    """Age of Renaissance names that stay as printed: cards (leaders and commodities among
+    them), Advances, provinces and regions, and the seats; longest first."""
+    catalog = position.table().catalog
+    names = {card.name for card in catalog.cards.values()}
+    names |= {advance.name for advance in catalog.advances.values()}
+    names |= {province.name for province in catalog.provinces.values()}
+    names |= {region.name for region in catalog.regions.values()}
+    names |= {commodity.name for commodity in catalog.commodities.values()}
+    names |= set(position.gf.player_ids())
+    return sorted((n for n in names if n), key=len, reverse=True)
+
+
+@pytest.mark.parametrize("steps", [0, 4, 60, 120])
+def test_a_hungarian_age_of_renaissance_report_has_no_english_words(steps: int) -> None:
+    position = played("aor", 4, steps)
+    owed = waiting_for(position.table().agenda)
+    viewer = owed[0] if owed else None
+    text = html.render(report_model(position, viewer, lang="hu"), "text", "hu")
+    text = text.split("-----BEGIN PBEM ORDERS-----")[0]  # the block: the order language
+    text = "\n".join(line for line in text.splitlines()  # the options: as given to pbem new
+                      if not line.startswith("Beállítások:"))
+    text = re.sub(r"pbem sign [^;]*?GAME\.yaml", " ", text)  # a command, as typed
+    text = text.replace("AGE OF RENAISSANCE", " ").replace("Age of Renaissance", " ")  # its title
+    lines = [c.line for c in options_now(position.ruleset, position.table(), viewer)] \
+        if viewer else []
+    for line in sorted(report.with_ranges(lines), key=len, reverse=True):
+        text = text.replace(line, " ")
+    for name in aor_printed_names(position):
+        text = text.replace(name, " ")
+    words = set(re.findall(r"[A-Za-z']+", text.lower()))
+    assert words & ENGLISH == set(), sorted(words & ENGLISH)
+
+
+@pytest.mark.parametrize("fmt", report.FORMATS)
+@pytest.mark.parametrize("who", ["acting", "public"])
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_age_of_renaissance_golden_reports(lang: str, who: str, fmt: str) -> None:
+    """A 4-player Age of Renaissance midgame (60 random legal blocks of an open game), in
+    both languages."""
+    from tests.pbem.test_report import GOLDEN, check_golden
+
+    position = played("aor", 4, 60)
+    viewer = waiting_for(position.table().agenda)[0] if who == "acting" else None
+    text = report.render(report_model(position, viewer, lang=lang), fmt, lang)
+    folder = GOLDEN if lang == "en" else GOLDEN / lang  # English: beside Pax's
+    check_golden(folder / f"aor-midgame.{who}.{fmt}", text)

@@ -44,7 +44,8 @@ def test_a_new_game_fixes_its_seats_settings_and_a_change_is_logged(tmp_path: Pa
     game, players = moderated(tmp_path)
     data = yaml.safe_load(game.read_text())
     assert data["log"][0]["settings"]["seats"] == {
-        "timezone": dict.fromkeys(players, ""), "digest": dict.fromkeys(players, "")}
+        "timezone": dict.fromkeys(players, ""), "digest": dict.fromkeys(players, ""),
+        "language": dict.fromkeys(players, "")}
     change = data["log"][-1]
     assert change["kind"] == "settings" and change["seats"] == {
         "digest": {players[0]: "each"},
@@ -146,8 +147,8 @@ def test_a_roster_key_that_nothing_binds_is_refused(tmp_path: Path) -> None:
     for where in (lambda d: d["roster"]["players"][0], lambda d: d["roster"]["moderator"],
                   lambda d: d["roster"]):
         shutil.copy(game, tmp_path / "kept.yaml")
-        code, err = edited(game, lambda d, where=where: where(d).update(language="pt"))
-        assert code == 5 and "'language', which pbem does not know" in err, err
+        code, err = edited(game, lambda d, where=where: where(d).update(colour="red"))
+        assert code == 5 and "'colour', which pbem does not know" in err, err
         shutil.copy(tmp_path / "kept.yaml", game)
     assert cli("verify", str(game))[0] == 0
 

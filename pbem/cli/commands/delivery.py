@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from pbem import i18n
 from pbem.cli.typer_app import GameArg, app, boundary, check_format
 from pbem.errors import UsageError
 from pbem.lazy import lazy
@@ -135,26 +136,32 @@ def post(
         help="Cover what happened after this seq (default: the channel's last post).")] = None,
     image: Annotated[Path | None, typer.Option(
         help="Also write the public board as a PNG here, to upload beside the post.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="The post's language (default: the game's); order lines stay as "
+                       "written.")] = None,
     now: NowOpt = None,
 ) -> None:
     """The public forum post: what happened since the channel's last post, the board and who
     must act; no private hands. The post book remembers what each channel was shown."""
     check_format(fmt)
+    if lang is not None:
+        i18n.check_language(lang)
     if image is not None and (image.is_dir() or not image.parent.is_dir()):
         raise UsageError(f"cannot write {image}: give a file name in an existing folder")
     opened = games.open_game(game, whole=False, head_only=False)
     gf = opened.gf
     moment = now_from(now)
+    lang = views.reader_language(opened.ruleset, lang or views.game_language(gf))
     with mail.open_book(game) as book:
         key = f"post:{channel}"
         model = views.report_model(opened, None, mail.last_posted(book, key)
-                                   if since is None else since)
+                                   if since is None else since, lang)
         started = book.started(gf) or moment  # a post never starts a clock
         model["life"] = duedates.life_rows(gf, None, moment)  # who is away, the pause
         model["deadlines"] = [
-            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None)}
+            {"who": mail.who(gf, d.player), "when": deadlines.local_time(d.deadline, None, lang)}
             for d in deadlines.due_now(gf, started) if d.deadline]
-        text = report.render(model, fmt)
+        text = report.render(model, fmt, lang)
         if image is not None:
             from pbem.views.board import draw_model  # start-up: only --image draws
             from pbem.views.board.png import to_png
@@ -188,13 +195,16 @@ def remind(
                 continue
             opened = games.open_game(game, head_only=False)
             assert due.deadline is not None
-            when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player))
+            lang = views.mail_language(opened, due.player)
+            when = deadlines.local_time(due.deadline, deadlines.zone_of(gf, due.player), lang)
             policy = deadlines.policy_of(gf).nmr if due.action in \
                 deadlines.MAIN_TURN_ACTIONS else "default"
-            intro = [deadline_passed_text(opened.ruleset.name, due.action, when),
-                     "Please send your orders soon: " + (
-                         "the game waits for you." if policy == "wait" else
-                         "the moderator may apply the default answer (`pbem timeout`).")]
+            gettext = i18n.translations(lang).gettext
+            intro = [deadline_passed_text(opened.ruleset.name, due.action, when, lang),
+                     gettext("Please send your orders soon: the game waits for you.")
+                     if policy == "wait" else
+                     gettext("Please send your orders soon: the moderator may apply the default "
+                             "answer (`pbem timeout`).")]
             message = mail.compose(opened, due.player, kind="reminder", intro=intro,
                                    subject=mail.subject_for(opened, due.player),
                                    settings=settings, book=book, now=moment)

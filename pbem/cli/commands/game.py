@@ -33,9 +33,16 @@ def keygen(
     name: Annotated[str, typer.Argument(help="Key name; writes NAME.key and NAME.pub.")],
     email: Annotated[str | None, typer.Option(help="Your e-mail address.")] = None,
     directory: Annotated[Path, typer.Option("--dir", help="Where to write the files.")] = Path(),
+    language: Annotated[str | None, typer.Option(
+        help="The language you read your reports and mail in (e.g. hu); written into "
+             "NAME.pub, so a game begun with it gives your seat that language.")] = None,
 ) -> None:
     """Make an Ed25519 key pair: NAME.key (private, mode 0600) and NAME.pub (share it)."""
-    private, public = write_keypair(directory / name, name, email)
+    if language is not None:
+        from pbem import i18n  # start-up: only a language preference needs the catalogs
+
+        language = i18n.check_language(language.lower())
+    private, public = write_keypair(directory / name, name, email, language)
     fingerprint = parse_public_key(public.read_text()).fingerprint()  # as `bot on` names it
     typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator); "
                f"its fingerprint is {fingerprint}")
@@ -208,8 +215,10 @@ def report(
     ] = "text",
     seq: Annotated[int | None, typer.Option(
         help="The board as it stood after this seq (no menu: it is history).")] = None,
-    lang: Annotated[str, typer.Option(
-        "--lang", help="The reader's language: en or hu (order lines stay as written).")] = "en",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="The reader's language: en or hu (order lines stay as written); "
+                       "default: the --for player's own (pbem roster --language), else the "
+                       "game's.")] = None,
 ) -> None:
     """Render one player's turn report (or the public one), now or as it stood at --seq."""
     hot.report(game, for_player, fmt, seq, lang)

@@ -184,19 +184,24 @@ def roster(
     digest: Annotated[list[str] | None, typer.Option(
         help="PLAYER=each|daily: other players' moves mailed as each short digest, or once a "
              "day (`pbem digest`); repeat.")] = None,
+    language: Annotated[list[str] | None, typer.Option(
+        help="PLAYER=LANG, e.g. ada=hu: the language of the player's mail and reports "
+             "(order lines stay as written); repeat.")] = None,
     email: Annotated[list[str] | None, typer.Option(
         help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
              "moderator's --key in a game with a moderator); repeat.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
-    """Show the players (id, name, e-mail, timezone, key fingerprint); set timezones, digests
-    and e-mail addresses (logged changes, signed with the moderator's --key in a game with a
-    moderator; a game begun before format 4 sets timezones and digests unlogged)."""
+    """Show the players (id, name, e-mail, timezone, key fingerprint, language); set timezones,
+    digests, languages and e-mail addresses (logged changes, signed with the moderator's --key
+    in a game with a moderator; a game begun before format 4 sets a seat's own settings
+    unlogged)."""
     # a seat's own settings (pbem.pipeline.clock.SEAT_SETTINGS): one option and one line here
     seats = {key: {name.lower(): value for name, value in _pairs(items or [], form).items()}
              for key, items, form in (("timezone", timezone, "PLAYER=ZONE"),
-                                      ("digest", digest, "PLAYER=each|daily"))}
+                                      ("digest", digest, "PLAYER=each|daily"),
+                                      ("language", language, "PLAYER=LANG"))}
     seats = {key: values for key, values in seats.items() if values}
     addresses = {name.lower(): value for name, value in
                  _pairs(email or [], "PLAYER=ADDRESS").items()}
@@ -206,13 +211,15 @@ def roster(
         return
     if seats and not logged:
         deadlines.set_roster_fields(game, seats.get("timezone", {}), {
-            name: value.lower() for name, value in seats.get("digest", {}).items()})
+            name: value.lower() for name, value in seats.get("digest", {}).items()},
+            clock.check_seats({"language": seats.get("language", {})}).get("language", {}))
     gf = gamefile.load(game)
     if allowed_signers:
         typer.echo(gitplay.allowed_signers(gf), nl=False)
         return
     rows = [{"id": p["id"], "name": p.get("name", ""), "email": p.get("email", ""),
              "timezone": p.get("timezone"), "digest": p.get("digest", "each"),
+             "language": p.get("language") or None,
              "key": parse_public_key(p["key"]).fingerprint()}
             for p in [*gf.roster["players"],
                       *([{"id": "moderator", **gf.roster["moderator"]}]
@@ -222,7 +229,8 @@ def roster(
         return
     for row in rows:
         typer.echo(f"{row['id']}: {row['name']} <{row['email']}> "
-                   f"{row['timezone'] or 'UTC'} {row['key']}")
+                   f"{row['timezone'] or 'UTC'} {row['key']}"
+                   + (f" reads {row['language']}" if row["language"] else ""))
 
 
 @app.command(name="replace-player")
@@ -235,6 +243,8 @@ def replace_player(
     email: Annotated[str | None, typer.Option(help="The new e-mail address.")] = None,
     name: Annotated[str | None, typer.Option(help="The new player's name.")] = None,
     zone: Annotated[str | None, typer.Option("--timezone", help="The new timezone.")] = None,
+    language: Annotated[str | None, typer.Option(
+        help="The new player's language (default: the one their .pub names, if any).")] = None,
     print_block: PrintOpt = False, block: ModBlockOpt = None,
 ) -> None:
     """Give a player's seat to someone new (key, e-mail): a moderator-signed roster change."""
@@ -244,10 +254,12 @@ def replace_player(
         if player is None or key is None:
             raise UsageError("give PLAYER and --key MODERATOR.key, or --block FILE")
         new_key = parse_public_key(read_key_file(pub)) if pub else None
+        chosen = language or (new_key.language if new_key else None)  # checked, as stored
         change = replace.Replacement(
             player.lower(), new_key.roster_text() if new_key else None,
             email or (new_key.email if new_key else None),
-            name or (new_key.name if new_key else None), zone)
+            name or (new_key.name if new_key else None), zone,
+            clock.SEAT_SETTINGS["language"](chosen) if chosen else None)
         text = replace.replacement_block(gamefile.load(game), change, key)
         if print_block:
             typer.echo(text, nl=False)
