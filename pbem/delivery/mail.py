@@ -46,7 +46,7 @@ from pbem.errors import UsageError
 from pbem.pipeline.game import Game
 from pbem.resources import templates_dir
 from pbem.store.gamefile import GameFile
-from pbem.views import html
+from pbem.views import html, template_cache
 from pbem.views.duedates import life_rows
 from pbem.views.model import mail_language, report_model
 from pbem.views.report import install_language, render, safe_text
@@ -167,6 +167,7 @@ def _environment(lang: str = i18n.SOURCE) -> jinja2.Environment:
                              extensions=["jinja2.ext.i18n"])
     env.globals["Markup"] = Markup  # a translated sentence with a tag of ours inside
     install_language(env, lang)  # the mail's words, and the shared HTML parts', in `lang`
+    template_cache.attach(env)
     return env
 
 
