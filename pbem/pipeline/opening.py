@@ -90,6 +90,7 @@ def locked(path: Path) -> Iterator[None]:
     """The game's lock; holding it, a run also clears what killed runs left of the game file
     and of its seed or secrets file (both are written only under this lock), and the journal
     of a `new` killed after its commit."""
-    with gamefile.locked(path, companions=[path.with_suffix(".seed")]):
+    seed = [path.with_suffix(".seed")] if path.name else []  # no name: locked() refuses it
+    with gamefile.locked(path, companions=seed):
         creation.finish_abandoned(path)
         yield

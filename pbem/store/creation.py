@@ -42,6 +42,8 @@ def journal_path(path: Path) -> Path:
 def refuse_existing(path: Path, companion: Companion | None) -> None:
     """The one-line refusals. Before the lock, a journal defers them: the run that takes the
     lock finishes the killed creation first, then decides."""
+    if not path.name:  # '' or '/': a folder, and no name to create
+        raise UsageError(f"{str(path)!r} is not a game file; give the path of a game file")
     if journal_path(path).exists():
         return
     if path.exists() or path.is_symlink():
