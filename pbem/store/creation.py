@@ -44,6 +44,8 @@ def refuse_existing(path: Path, companion: Companion | None) -> None:
     lock finishes the killed creation first, then decides."""
     if not path.name:  # '' or '/': a folder, and no name to create
         raise UsageError(f"{str(path)!r} is not a game file; give the path of a game file")
+    if not path.parent.is_dir():
+        raise UsageError(f"cannot create {path}: there is no folder {path.parent}")
     if journal_path(path).exists():
         return
     if path.exists() or path.is_symlink():

@@ -158,3 +158,12 @@ def test_the_link_never_replaces_a_file_that_appears_after_the_checks(
     assert target.read_text() == "someone else's\n"
     assert not (tmp_path / "late.seed").exists() and strays(tmp_path) == []
     assert not creation.journal_path(target).exists()
+
+
+def test_a_new_in_a_folder_that_does_not_exist_is_one_line_and_creates_nothing(
+        tmp_path: Path) -> None:
+    copy_game("pax", tmp_path)
+    before = snapshot(tmp_path)
+    result = pbem(*new_command(tmp_path, tmp_path / "none" / "fresh.yaml"))
+    assert result.exit_code == 2 and "there is no folder" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and snapshot(tmp_path) == before
