@@ -140,8 +140,18 @@ def kill_loop(kind: str, runs: int, scratch: Path, rng: random.Random) -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def leftovers(folder: Path) -> tuple[list[str], list[str]]:
+    """What killed runs left that the next run should have cleared: temporary files and
+    creation journals of the game (its folder and mail queue), and temporary files in the
+    outbox (a folder the host names, shared by games, that no run clears)."""
+    outbox = folder / "out"
+    game = [p.name for p in folder.rglob(".*") if p.is_file() and outbox not in p.parents
+            and (p.name.endswith(".tmp") or p.name.endswith(".creating"))]
+    return sorted(game), strays(outbox) if outbox.is_dir() else []
+
+
 def check_after(kind: str, folder: Path, game: Path, command: list[str], expected: int) -> None:
-    figures["stray temp files"] += len(strays(folder))
+    figures[f"kill -9 {kind}: temp files left by the killed run"] += len(strays(folder))
     if kind == "new" and game.exists() and game.stat().st_size == 0:
         figures["new: half-made (an empty game file left, so new refuses the name)"] += 1
         return
@@ -154,6 +164,11 @@ def check_after(kind: str, folder: Path, game: Path, command: list[str], expecte
         figures["wedged games (the next run failed)"] += 1
         print(f"wedged after kill: {kind}: exit {again.exit_code}: {again.stderr.strip()}")
         return
+    left, in_outbox = leftovers(folder)
+    figures["stray temp files"] += len(left)  # the next run holds the lock: none may stay
+    figures[f"kill -9 {kind}: temp files left in the outbox"] += len(in_outbox)
+    if left:
+        print(f"after kill and the next run: {kind} left {left} in {folder}")
     if gamefile.load(game).seq != expected:
         figures["lost or doubled updates"] += 1
         print(f"after kill: {kind} left seq {gamefile.load(game).seq}, not {expected}")
@@ -185,7 +200,7 @@ def competing(count: int, rounds: int, scratch: Path) -> None:
             figures["lost or doubled updates"] += 1
             print(f"competing applies, round {number}: exit codes {dict(codes)}")
         figures["verify failures"] += not verified(game)
-        figures["stray temp files"] += len(strays(folder))
+        figures["stray temp files"] += len(leftovers(folder)[0])
 
 
 def pairs(rounds: int, scratch: Path, rng: random.Random) -> None:
@@ -197,6 +212,7 @@ def pairs(rounds: int, scratch: Path, rng: random.Random) -> None:
             ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0,
            "--key", str(game.parent / "max.key"))
             ok("timeout", str(game), "--now", T0)
+            base = gamefile.load(game).seq  # the deadlines are a logged settings change
             rival = {
                 "timeout": ["timeout", str(game), "--now", LATE],
                 "roster": ["roster", str(game), "--timezone", "coeur=Europe/Lisbon",
@@ -217,17 +233,19 @@ def pairs(rounds: int, scratch: Path, rng: random.Random) -> None:
                                           stderr=subprocess.PIPE) for c in order]
             codes = [p.wait() for p in processes]
             figures["command pairs: runs"] += 1
-            check_pair(other, folder, game, codes)
+            check_pair(other, folder, game, codes, base)
 
 
-def check_pair(other: str, folder: Path, game: Path, codes: list[int]) -> None:
+def check_pair(other: str, folder: Path, game: Path, codes: list[int], base: int) -> None:
     gf = gamefile.load(game)
-    bad = 70 in codes or not verified(game) or bool(strays(folder))
+    left = leftovers(folder)[0]
+    figures["stray temp files"] += len(left)
+    bad = 70 in codes or not verified(game) or bool(left)
     if other == "roster":  # both land, whatever the order
         zone = next(p.get("timezone") for p in gf.roster["players"] if p["id"] == "coeur")
-        bad = bad or zone != "Europe/Lisbon" or gf.seq != 1
+        bad = bad or zone != "Europe/Lisbon" or gf.seq != base + 2  # a logged change too
     else:  # the block or the timeout, never both for one decision; one apply of one block
-        bad = bad or gf.seq != 1 or gf.game_id != "lisbon"
+        bad = bad or gf.seq != base + 1 or gf.game_id != "lisbon"
     if bad:
         figures["lost or doubled updates"] += 1
         print(f"pair apply + {other} in {folder}: exit codes {codes}")
@@ -254,8 +272,10 @@ def main() -> None:
     print(f"torture: {time.monotonic() - started:.0f} s")
     for name, value in sorted(figures.items()):
         print(f"  {name}: {value}")
-    failed = sum(figures[k] for k in ("torn files", "lost or doubled updates",
-                                      "verify failures", "wedged games (the next run failed)"))
+    failed = sum(figures[k] for k in ("torn files", "stray temp files", "lost or doubled updates",
+                                      "verify failures", "wedged games (the next run failed)",
+                                      "new: half-made (an empty game file left, so new refuses "
+                                      "the name)"))
     raise SystemExit(1 if failed else 0)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pbem.delivery import deadlines
 from pbem.errors import CorruptGameError
-from pbem.store import gamefile
+from pbem.store import files, gamefile
 from pbem.store.files import named
 from pbem.store.gamefile import GameFile
 from pbem.views.report import safe_text
@@ -110,6 +110,7 @@ def mark_posted(book: Book, channel: str, seq: int) -> None:
 def open_book(game: Path) -> Iterator[Book]:
     """The game's post book under its lock; saved when the block ends without an error."""
     with gamefile.locked(book_path(game)):
+        files.remove_stale_temps_in(queue_dir(game))  # the queue is written under this lock
         book = Book.load(game)
         yield book
         book.save()

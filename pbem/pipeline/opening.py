@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.core.agenda import is_parallel, next_pending
 from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game, from_gamefile
-from pbem.store import gamefile, secrets, seeds
+from pbem.store import creation, gamefile, secrets, seeds
 from pbem.store.gamefile import GameFile, current_hash
 
 
@@ -88,5 +88,10 @@ def commit(game: Game) -> None:
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    with gamefile.locked(path):
+    """The game's lock; holding it, a run also clears what killed runs left of the game file
+    and of its seed or secrets file (both are written only under this lock), and the journal
+    of a `new` killed after its commit."""
+    seed = [path.with_suffix(".seed")] if path.name else []  # no name: locked() refuses it
+    with gamefile.locked(path, companions=seed):
+        creation.finish_abandoned(path)
         yield

@@ -3,7 +3,6 @@ replaced: two `pbem new` runs on one name cannot both win)."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from pbem.errors import UsageError
 from pbem.orders.signatures import PublicKey
 from pbem.pipeline import clock
 from pbem.rulesets import catalog_for, ruleset_for
-from pbem.store import gamefile, secrets, seeds
+from pbem.store import creation, gamefile, secrets, seeds
 from pbem.store.entries import Setup, append, public_events
 from pbem.store.gamefile import GameFile, current_hash
 from pbem.store.projection import projection_for
@@ -99,41 +98,21 @@ def new_game(
     moderator: PublicKey | None = None, absence: str | None = None,
 ) -> GameFile:
     """Start a game and write its file (and, for a moderated game, its seed or secrets file).
-    The game file is created exclusively: it is never replaced."""
-    if path.exists():
-        raise UsageError(f"{path} already exists; choose another file name")
-    seed = seeds.make_seed(seed_text)
+    The files are created exclusively and atomically (pbem.store.creation): never replaced,
+    and a run killed halfway never blocks the name."""
     seed_file = path.with_suffix(".seed")
+    creation.refuse_existing(path, None)  # before the work of setting up
+    seed = seeds.make_seed(seed_text)
     gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
                      open_game=open_game, options=options, moderator=moderator,
                      seed_file=seed_file.name, absence=absence)
-    text = gamefile.dump_text(gf)
-    _claim(path)
-    try:
-        if not open_game:
-            if gf.full is not None:
-                held = secrets.Secrets(seed)
-                held.add(secrets.Generation(current_hash(gf), 0, gf.full[0], gf.full[1]))
-                secrets.create(seed_file, held)
-            else:
-                try:
-                    seeds.write_seed_file(seed_file, seed)
-                except FileExistsError:
-                    raise UsageError(f"{seed_file.name} already exists; remove it or choose "
-                                     "another game file") from None
-        gamefile.write_atomic(path, text)
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
+    companion = None
+    if not open_game:
+        if gf.full is not None:
+            held = secrets.Secrets(seed)
+            held.add(secrets.Generation(current_hash(gf), 0, gf.full[0], gf.full[1]))
+            companion = creation.Companion(seed_file, held.to_text())
+        else:
+            companion = creation.Companion(seed_file, seeds.seed_text(seed))
+    creation.create(path, gamefile.dump_text(gf), companion)
     return gf
-
-
-def _claim(path: Path) -> None:
-    """Create the game file empty and exclusively, so a concurrent `new` fails cleanly."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        raise UsageError(f"{path} already exists; choose another file name") from None
-    except OSError as error:
-        raise UsageError(f"cannot create {path}: {error.strerror}") from None
-    os.close(fd)

@@ -7,9 +7,10 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pbem.errors import BusyError, IOFailure, UsageError
@@ -25,8 +26,60 @@ def write_atomic(path: Path, text: str) -> None:
                         "was before this command") from None
 
 
+def temp_file(path: Path) -> tuple[int, str]:
+    """A new temporary file beside `path`, named as stale_temps finds it: .NAME.XXXXXXXX.tmp."""
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
+
+
+# mkstemp's names: the prefix, 8 characters of its alphabet, the suffix
+_TEMP_TAIL = re.compile(r"\.[a-z0-9_]{8}\.tmp")
+_ANY_TEMP = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+
+
+def stale_temps(path: Path) -> list[Path]:
+    """The temporary files of `path` that a killed writer left (only names write_atomic makes
+    for this very file, never another file's)."""
+    prefix = f".{path.name}"
+    try:
+        names = os.listdir(path.resolve().parent)
+    except OSError:
+        return []
+    return [path.with_name(name) for name in sorted(names)
+            if name.startswith(prefix) and _TEMP_TAIL.fullmatch(name[len(prefix):])]
+
+
+def remove_stale_temps(paths: Iterable[Path]) -> None:
+    """Remove what killed writers of `paths` left. Only a run holding the lock every writer of
+    those files holds may call this: a live writer's temporary file is never stale then."""
+    for path in paths:
+        for stale in stale_temps(path):
+            with contextlib.suppress(OSError):  # gone already, or not ours to remove: harmless
+                stale.unlink()
+
+
+def remove_stale_temps_in(folder: Path) -> None:
+    """Every temporary file write_atomic left in a folder that is all one game's (its mail
+    queue); the same rule as remove_stale_temps."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        if _ANY_TEMP.fullmatch(name):
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
+
+
+def fsync_folder(directory: Path) -> None:
+    dir_fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
 def _write_atomic(path: Path, directory: Path, text: str) -> None:
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    handle, temp_name = temp_file(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
@@ -37,11 +90,7 @@ def _write_atomic(path: Path, directory: Path, text: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temp_name)
         raise
-    dir_fd = os.open(directory, os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    fsync_folder(directory)
 
 
 def named(game: Path) -> Path:
@@ -53,8 +102,11 @@ def named(game: Path) -> Path:
 
 
 @contextlib.contextmanager
-def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
-    """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy."""
+def locked(path: Path, wait_seconds: float = 10.0, *,
+           companions: Iterable[Path] = ()) -> Iterator[None]:
+    """Hold GAME.yaml.lock; another run waits up to `wait_seconds`, then exits busy. Once it
+    is held, the temporary files a killed run left of `path` and of `companions` (files
+    written only under this lock) are removed."""
     lock_path = path.with_name(named(path).name + ".lock")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
@@ -74,6 +126,7 @@ def locked(path: Path, wait_seconds: float = 10.0) -> Iterator[None]:
                     raise BusyError(f"{path.name} is busy: another pbem run holds "
                                     f"{lock_path.name}; try again") from None
                 time.sleep(0.05)
+        remove_stale_temps([path, *companions])
         yield
     finally:
         os.close(fd)

@@ -100,16 +100,3 @@ def write(path: Path, secrets: Secrets) -> None:
     """Atomically, readable by the moderator only."""
     gamefile.write_atomic(path, secrets.to_text())
     os.chmod(path, 0o600)
-
-
-def create(path: Path, secrets: Secrets) -> None:
-    """A new game's secrets file; never replaces one."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        raise UsageError(f"{path.name} already exists; remove it or choose another game file") \
-            from None
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(secrets.to_text())
-        out.flush()
-        os.fsync(out.fileno())

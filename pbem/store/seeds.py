@@ -32,10 +32,9 @@ def seed_path(game_path: Path, gf: GameFile) -> Path:
     return game_path.resolve().parent / name
 
 
-def write_seed_file(path: Path, seed: bytes) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as out:
-        out.write(seed.hex() + "\n")
+def seed_text(seed: bytes) -> str:
+    """A seed file's text: the seed in hex."""
+    return seed.hex() + "\n"
 
 
 def _parse_seed(text: str, where: str) -> bytes:

@@ -114,6 +114,7 @@ def test_a_seal_never_opened_counts_as_zero_and_goes_last(bidding: Path) -> None
     # No moderator here: only an overdue decision times out (issue 21).
     assert run("deadlines", str(bidding), "--set", "default=1h",
                "--now", "2027-03-01T00:00:00Z")[0] == 0
+    assert run("timeout", str(bidding), "--now", "2027-03-01T00:00:00Z")[0] == 0  # the clock
     code, out, err = run("timeout", str(bidding), "--player", "ben",
                          "--now", "2027-03-01T02:00:00Z")
     assert code == 0, err

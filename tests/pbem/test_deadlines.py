@@ -80,6 +80,7 @@ def mid_turn(game: Path) -> None:
 
 def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
     early = block_for(game, first_move(game))  # signed before the settings change
+    cli("timeout", str(game), "--now", T0)  # the mail run that sends the report starts the clock
     code, out, err = cli("deadlines", str(game), *MOD(game), "--set", "default=72h", "--set", "Agent=1d",
                          "--nmr", "skip", "--now", T0)
     assert code == 0, err
@@ -111,6 +112,7 @@ def test_timezones_and_local_deadlines_in_the_mail(game: Path) -> None:
     code, out, _ = cli("roster", str(game))
     assert f"{mover}: " in out and "America/New_York SHA256:" in out
     cli("deadlines", str(game), *MOD(game), "--set", "turn=2d", "--now", T0)
+    cli("timeout", str(game), "--now", T0)  # the mail run that sends the report starts the clock
     book = mail.Book.load(game)
     messages = digests.report_messages(open_game(game, head_only=False), book, settings_for(1),
                                     deadlines.parse_time(T0))
@@ -145,6 +147,7 @@ def test_remind_mails_the_late_players_once(game: Path, tmp_path: Path,
 
 def test_timeout_waits_or_skips_a_main_turn_by_the_nmr_policy(game: Path) -> None:
     cli("deadlines", str(game), *MOD(game), "--set", "default=1h", "--now", T0)
+    cli("timeout", str(game), "--now", T0)  # the mail run that sends the report starts the clock
     mover = acting(game)
     code, out, _ = cli("timeout", str(game), "--now", "2027-03-05T12:30Z")
     assert out == f"{mover}: not overdue (due 2027-03-05T13:00:00Z)\n"

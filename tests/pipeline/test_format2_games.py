@@ -56,6 +56,7 @@ def test_a_format2_game_adopts_its_settings_on_the_next_change(tmp_path: Path) -
     assert result.exit_code == 0, result.stderr
     ok("deadlines", str(game), "--nmr", "skip", "--key", str(tmp_path / "max.key"),
        "--now", "2027-03-02T00:00:00Z")
+    ok("timeout", str(game), "--now", "2027-03-02T00:00:00Z")  # a mail run starts the clock
     data = yaml.safe_load(game.read_text())
     adopted, change = data["log"][-2], data["log"][-1]
     assert data["format"] == gamefile.FORMAT and "trail" in data["game"]

@@ -118,6 +118,7 @@ def test_a_partial_block_does_not_restart_the_players_clock(tmp_path: Path) -> N
     game = make_game(tmp_path)
     ok("deadlines", str(game), "--key", str(game.parent / "max.key"), "--set", "default=48h", "--nmr", "skip",
        "--now", "2027-03-01T00:00:00Z")
+    ok("timeout", str(game), "--now", "2027-03-01T00:00:00Z")  # a mail run starts the clock
     mover = str(status(game)["waiting_for"][0])
     first = json.loads(ok("options", str(game), "--json"))["lines"]
     buy = next(line for line in first if line.startswith("buy"))

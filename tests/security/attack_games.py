@@ -121,6 +121,7 @@ def _timeout(path: Path) -> None:
     key = ["--key", str(path.parent / "max.key")]  # settings are the moderator's (issue 21)
     cli("deadlines", str(path), "--set", "default=1h", "--nmr", "skip", "--now",
         "2027-01-01T00:00:00Z", *key)
+    cli("timeout", str(path), "--now", "2027-01-01T00:00:00Z")  # a mail run starts the clock
     out = cli("timeout", str(path), "--now", "2027-01-03T00:00:00Z")
     assert "did not answer in time" in out, out
     cli("deadlines", str(path), "--unset", "default", "--nmr", "wait", *key)

@@ -73,6 +73,7 @@ def test_the_host_cannot_change_the_policy_or_force_a_timeout_without_the_modera
 def test_a_game_without_a_moderator_logs_its_settings_and_never_forces(tmp_path: Path) -> None:
     game = make_game(tmp_path, moderator=False)
     ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+    ok("timeout", str(game), "--now", T0)  # a mail run starts the clock
     before = game.read_bytes()
     code, _, err = cli("timeout", str(game), "--force", "--player", acting(game))
     assert code == 2 and "no moderator" in err and game.read_bytes() == before
@@ -94,6 +95,7 @@ def test_skip_force_wait_by_hand_fails_verify(tmp_path: Path) -> None:
     timeout replays under the policy the log says was in force (wait), so it does not replay."""
     game = make_game(tmp_path, moderator=False)
     ok("deadlines", str(game), "--set", "default=1h", "--now", T0)
+    ok("timeout", str(game), "--now", T0)  # a mail run starts the clock
     edit(game, lambda d: d["roster"]["deadlines"].update(nmr="skip"))
     assert "did not answer in time" in ok("timeout", str(game), "--now", LATE)
     edit(game, lambda d: d["roster"]["deadlines"].update(nmr="wait"))
@@ -108,6 +110,7 @@ def timed_out(tmp_path: Path) -> Path:
     """A game without a moderator whose player timed out after the deadline, verified."""
     game = make_game(tmp_path, moderator=False)
     ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", "--now", T0)
+    ok("timeout", str(game), "--now", T0)  # a mail run starts the clock
     ok("timeout", str(game), "--now", LATE)
     assert ok("verify", str(game)).startswith("ok: ")
     return game

@@ -149,27 +149,39 @@ def deadlines_command(
     if (changes or nmr or absence is not None or block is not None) and _settings(
             game, changes, nmr, {}, key, block, print_block, absence=absence):
         return
-    with mail.open_book(game) as book:
-        gf = gamefile.load(game)
-        dues = deadlines.due_now(gf, book.since(gf, moment))
+    # Showing reads only: the clock of the pending decision is started by the mail run that
+    # sends its report (inbox, send, remind, timeout --mail), never by looking at it or by
+    # setting its deadline, so a host who sets deadlines before mailing finds nobody late.
+    gf = gamefile.load(game)
+    started = mail.Book.load(game).started(gf)
     policy = deadlines.policy_of(gf)
     if for_player is not None and gf.roster_entry(for_player.lower()) is None:
         raise UsageError(f"unknown player '{for_player}'; players: {', '.join(gf.player_ids())}")
-    rows = [{"player": d.player, "decision": d.decision,
-             "deadline": deadlines.iso(d.deadline) if d.deadline else None,
-             "local": deadlines.local_time(d.deadline, deadlines.zone_of(
-                 gf, for_player.lower() if for_player else d.player)) if d.deadline else None,
-             "late": d.is_late(moment), "paused": d.started is None} for d in dues]
+    zone_for = for_player.lower() if for_player else None
+    rows, waiting = [], set()
+    for due in deadlines.due_now(gf, started or moment):
+        if started is None and due.deadline is not None:
+            waiting.add(due.player)
+        deadline = due.deadline if started is not None else None  # no clock, no deadline yet
+        rows.append({"player": due.player, "decision": due.decision,
+                     "deadline": deadlines.iso(deadline) if deadline else None,
+                     "local": deadlines.local_time(deadline, deadlines.zone_of(
+                         gf, zone_for or due.player)) if deadline else None,
+                     "late": bool(deadline) and due.is_late(moment),
+                     "paused": due.started is None})
     if as_json:
         typer.echo(json.dumps({"decisions": policy.decisions, "nmr": policy.nmr,
-                               "absence": policy.absence, "due": rows}))
+                               "absence": policy.absence, "due": rows,
+                               "clock": deadlines.iso(started) if started else None}))
         return
     shown = ", ".join(f"{k} {v}" for k, v in policy.decisions.items()) or "none"
     allowance = f"; absence allowance: {policy.absence}" if policy.absence else ""
     typer.echo(f"deadlines: {shown}; NMR policy: {policy.nmr}{allowance}")
     for row in rows:
         when = f"by {row['local']}" + (" (late)" if row["late"] else "") if row["local"] \
-            else "paused" if row["paused"] else "no deadline"
+            else "paused" if row["paused"] else \
+            "no deadline yet: its clock starts when a mail run sends the report" \
+            if row["player"] in waiting else "no deadline"
         typer.echo(f"{row['player']} must {row['decision']}: {when}")
 
 
