@@ -1,0 +1,80 @@
+"""Bots under cron (issue 24 §3): `pbem inbox` plays the seats whose keys the host keeps in
+GAME.bots/ after applying the mail, as `pbem timeout` does, and mails the reports of the bot's
+moves; a 4-player Pax game with a bot seat from the start runs to its end on cron runs alone."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pbem import api
+from pbem.orders.signatures import parse_public_key, write_keypair
+from tests.pbem.test_mail_helpers import HOST, make_maildir, plain
+from tests.reliability.kit import ok, status
+
+MAIL = {"PBEM_MAIL_FROM": HOST}
+NAMES = ("ada", "ben", "cy", "dee")
+
+
+def pax_game(folder: Path, players: tuple[str, ...], bot: str) -> Path:
+    """A moderated Pax game whose seat `bot` is the bot's from the start: the roster holds the
+    bot's public key, and its private key is in lisbon.bots/, where the host keeps bots' keys."""
+    bots = folder / "lisbon.bots"
+    bots.mkdir()
+    for name in (*players, "max"):
+        write_keypair((bots if name == bot else folder) / name, name, f"{name}@example.org")
+    keys = [parse_public_key(((bots if n == bot else folder) / f"{n}.pub").read_text())
+            for n in players]
+    game = folder / "lisbon.yaml"
+    api.new_game(game, keys, game_id="lisbon", seed_text="bot-cron",
+                 moderator=parse_public_key((folder / "max.pub").read_text()))
+    return game
+
+
+def roster(game: Path) -> dict[str, dict[str, str]]:
+    """seat -> its roster row (name, e-mail)."""
+    rows = json.loads(ok("roster", str(game), "--json"))
+    rows = rows["players"] if isinstance(rows, dict) else rows
+    return {row["id"]: row for row in rows if row["id"] != "moderator"}
+
+
+def mail_orders(game: Path, maildir: Path, seats: dict[str, dict[str, str]], bot: str) -> int:
+    """Each owed player (the bot aside) picks a block with `pbem bot` and their own key, and
+    mails it: dropped into the host's Maildir. The number of messages sent."""
+    sent = 0
+    for seat in status(game)["waiting_for"]:  # type: ignore[attr-defined]
+        if seat == bot:
+            continue
+        row = seats[seat]
+        key = game.parent / f"{row['name']}.key"
+        block = ok("bot", str(game), "--seat", seat, "--key", str(key), "--policy", "random")
+        raw = plain(block, f"{row['name']} <{row['email']}>")
+        (maildir / "new" / f"{status(game)['seq']}.{seat}.mail").write_bytes(raw)
+        sent += 1
+    return sent
+
+
+def test_inbox_plays_the_bot_seat_after_the_mail_and_mails_its_reports(
+        tmp_path: Path) -> None:
+    game = pax_game(tmp_path, NAMES[:3], "cy")
+    seats = roster(game)
+    bot = next(seat for seat, row in seats.items() if row["name"] == "cy")
+    maildir, outbox = make_maildir(tmp_path / "Maildir"), tmp_path / "out"
+    assert bot in status(game)["waiting_for"]  # type: ignore[operator]
+    out = ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(outbox), env=MAIL)
+    assert out.startswith(f"lisbon: seq 1: {bot} (bot): ")  # no mail, and the bot played
+    assert [p.name for p in sorted(outbox.glob("*.eml"))] == [  # mailed as any applied block
+        "lisbon-1-digest-coeur.eml", "lisbon-1-report-medici.eml", "lisbon-1-report-public.eml"]
+    assert all(f"wrote {name}" in out for name in ("lisbon-1-report-medici.eml",
+                                                   "lisbon-1-report-public.eml"))
+    for _ in range(2):  # the others mail their orders; each cron run applies one
+        assert bot not in status(game)["waiting_for"]  # type: ignore[operator]
+        assert mail_orders(game, maildir, seats, bot) == 1
+        out = ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(outbox),
+                 env=MAIL)
+    first, moved, *mailed = out.splitlines()  # the mail first, then the bot, then its reports
+    assert "applied as seq 3" in first and moved.startswith(f"lisbon: seq 4: {bot} (bot): ")
+    assert mailed and all(line.startswith("wrote lisbon-4-") for line in mailed)
+    assert ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(outbox),
+              env=MAIL) == ""  # quiet under cron: nothing new, nothing played
+    assert ok("verify", str(game)).startswith("ok")
