@@ -5,15 +5,18 @@ moves; a 4-player Pax game with a bot seat from the start runs to its end on cro
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from pbem import api
 from pbem.orders.signatures import parse_public_key, write_keypair
+from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import HOST, make_maildir, plain
 from tests.reliability.kit import ok, status
 
 MAIL = {"PBEM_MAIL_FROM": HOST}
 NAMES = ("ada", "ben", "cy", "dee")
+START = datetime(2027, 3, 5, 12, 0, tzinfo=UTC)
 
 
 def pax_game(folder: Path, players: tuple[str, ...], bot: str) -> Path:
@@ -78,3 +81,54 @@ def test_inbox_plays_the_bot_seat_after_the_mail_and_mails_its_reports(
     assert ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(outbox),
               env=MAIL) == ""  # quiet under cron: nothing new, nothing played
     assert ok("verify", str(game)).startswith("ok")
+
+
+def hours(n: float) -> str:
+    return (START + timedelta(hours=n)).strftime("%Y-%m-%dT%H:%MZ")
+
+
+def test_a_four_player_pax_game_with_a_bot_seat_runs_to_its_end_on_cron_runs(
+        tmp_path: Path) -> None:
+    """The done-when test of issue 24 §3: the host runs only `inbox` and `timeout`, as cron
+    would, every hour; three players mail blocks (chosen by `pbem bot` with their own keys),
+    one of them now and then too late, so a default answer is applied; the bot plays its seat
+    from the start. The game ends, and verify passes."""
+    game = pax_game(tmp_path, NAMES, "dee")
+    seats = roster(game)
+    bot = next(seat for seat, row in seats.items() if row["name"] == "dee")
+    max_key = str(tmp_path / "max.key")
+    ok("deadlines", str(game), "--key", max_key, "--set", "default=24h", "--nmr", "skip",
+       "--now", hours(0))
+    maildir, outbox = make_maildir(tmp_path / "Maildir"), tmp_path / "out"
+    cron = ["--outbox", str(outbox)]
+    by_inbox = by_timeout = defaults = clock = late_turns = 0
+    late_before_bot = ""  # the seat that plays just before the bot: now and then it is late
+    for _ in range(200):
+        if status(game)["over"]:
+            break
+        owed = [s for s in status(game)["waiting_for"] if s != bot]  # type: ignore[attr-defined]
+        late_turns += bool(owed) and owed[0] == late_before_bot
+        if late_turns % 4 == 1 and owed[:1] == [late_before_bot]:
+            clock += 25  # nothing mailed: past the deadline
+        else:
+            mail_orders(game, maildir, seats, bot)
+            clock += 1
+        out = ok("inbox", str(game), "--maildir", str(maildir), *cron, "--now", hours(clock),
+                 env=MAIL)
+        by_inbox += out.count(f": {bot} (bot): ")
+        if not late_before_bot and f": {bot} (bot): " in out:
+            late_before_bot = seat_before_bot(game, bot)
+        out = ok("timeout", str(game), *cron, "--now", hours(clock), env=MAIL)
+        by_timeout += out.count(f": {bot} (bot): ")
+        defaults += out.count("did not answer in time")
+    end = status(game)
+    assert end["over"] and end["winners"], end
+    assert by_inbox >= 5 and by_timeout >= 1 and defaults >= 1, (by_inbox, by_timeout, defaults)
+    assert ok("verify", str(game)).startswith("ok")
+
+
+def seat_before_bot(game: Path, bot: str) -> str:
+    """Who played the block before the bot's last one."""
+    players = [str(e.get("player")) for e in gamefile.load(game).log if e.get("kind") == "orders"]
+    last = len(players) - 1 - players[::-1].index(bot)
+    return players[last - 1]
