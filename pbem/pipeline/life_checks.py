@@ -179,7 +179,7 @@ class LifeCheck:
                        "ended (it restarts from the full deadline)")
 
     def bot_key(self, entry: Entry) -> str | None:
-        """The bot's key that signed an orders entry for its seat, checked against the seat's
+        """The bot's key that signed an orders or sealed entry for its seat, checked against the seat's
         handover then; None for the player's own key."""
         bot = getattr(entry, "bot", None)
         if bot is None:

@@ -103,6 +103,7 @@ class Sealed(Entry):
     node: str = ""
     commitment: str = ""
     legacy: bool = False  # format 1 wrote these as kind "orders" with `sealed: true`
+    bot: str | None = None  # the bot's public key that signed for the seat (issue 24)
 
     def to_data(self) -> Data:
         if self.legacy:
@@ -110,7 +111,10 @@ class Sealed(Entry):
         return super().to_data()
 
     def body(self) -> Data:
-        return {"player": self.player, "node": self.node, "commitment": self.commitment}
+        data: Data = {"player": self.player, "node": self.node, "commitment": self.commitment}
+        if self.bot is not None:
+            data["bot"] = self.bot
+        return data
 
 
 @dataclass

@@ -89,7 +89,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
                payload_sha256=r.get("payload_sha256", str), node=r.get("node", str, None),
                bot=r.get("bot", str, None))),
     "sealed": lambda r, c: Sealed(**c, player=r.get("player", str), node=r.get("node", str),
-                                  commitment=r.get("commitment", str)),
+                                  commitment=r.get("commitment", str),
+                                  bot=r.get("bot", str, None)),
     "unseal": lambda r, c: Unseal(
         **c, node=r.get("node", str), last=r.get("last", str),
         blocks=r.mapping_of_strings("blocks"), salts=r.mapping_of_strings("salts"),
