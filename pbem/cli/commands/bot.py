@@ -78,7 +78,7 @@ def bot_turns(game: Path, delivery: Delivery, settings: MailSettings,
     from pbem.delivery import queue
     from pbem.play.bot import play_bot_seats
 
-    played = play_bot_seats(game)
+    played = play_bot_seats(game, now=moment)
     if not played:
         return []
     moves = [f"{game.stem}: seq {seq}: {seat} (bot): {'; '.join(lines)}"

@@ -94,7 +94,7 @@ def timeout(
     # Seats played by a bot whose key the host keeps in GAME.bots/ answer at once (issue 24).
     from pbem.play.bot import play_bot_seats  # start-up: only a game with bots loads them
 
-    played = play_bot_seats(game)
+    played = play_bot_seats(game, now=moment)
     echo_bot_moves(played)
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
@@ -113,7 +113,7 @@ def timeout(
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {sentences(public_texts(result.events))}")
     if any(r.lines for r in results):  # a default answer can leave a bot seat to act
-        played += echo_bot_moves(play_bot_seats(game))
+        played += echo_bot_moves(play_bot_seats(game, now=moment))
     if not results and not played:
         typer.echo("no decision is pending")
     if settings is None:
