@@ -11,7 +11,7 @@ from pathlib import Path
 from pbem import api
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.store import gamefile
-from tests.pbem.test_mail_helpers import HOST, make_maildir, plain
+from tests.pbem.test_mail_helpers import HOST, drop, make_maildir, plain
 from tests.reliability.kit import ok, status
 
 MAIL = {"PBEM_MAIL_FROM": HOST}
@@ -41,18 +41,19 @@ def roster(game: Path) -> dict[str, dict[str, str]]:
     return {row["id"]: row for row in rows if row["id"] != "moderator"}
 
 
-def mail_orders(game: Path, maildir: Path, seats: dict[str, dict[str, str]], bot: str) -> int:
+def mail_orders(game: Path, maildir: Path, seats: dict[str, dict[str, str]], bot: str,
+                owed: list[str]) -> int:
     """Each owed player (the bot aside) picks a block with `pbem bot` and their own key, and
     mails it: dropped into the host's Maildir. The number of messages sent."""
     sent = 0
-    for seat in status(game)["waiting_for"]:  # type: ignore[attr-defined]
+    for seat in owed:
         if seat == bot:
             continue
         row = seats[seat]
         key = game.parent / f"{row['name']}.key"
         block = ok("bot", str(game), "--seat", seat, "--key", str(key), "--policy", "random")
         raw = plain(block, f"{row['name']} <{row['email']}>")
-        (maildir / "new" / f"{status(game)['seq']}.{seat}.mail").write_bytes(raw)
+        drop(maildir, raw)
         sent += 1
     return sent
 
@@ -72,7 +73,8 @@ def test_inbox_plays_the_bot_seat_after_the_mail_and_mails_its_reports(
                                                    "lisbon-1-report-public.eml"))
     for _ in range(2):  # the others mail their orders; each cron run applies one
         assert bot not in status(game)["waiting_for"]  # type: ignore[operator]
-        assert mail_orders(game, maildir, seats, bot) == 1
+        owed = list(status(game)["waiting_for"])  # type: ignore[call-overload]
+        assert mail_orders(game, maildir, seats, bot, owed) == 1
         out = ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(outbox),
                  env=MAIL)
     first, moved, *mailed = out.splitlines()  # the mail first, then the bot, then its reports
@@ -104,14 +106,15 @@ def test_a_four_player_pax_game_with_a_bot_seat_runs_to_its_end_on_cron_runs(
     by_inbox = by_timeout = defaults = clock = late_turns = 0
     late_before_bot = ""  # the seat that plays just before the bot: now and then it is late
     for _ in range(200):
-        if status(game)["over"]:
+        now = status(game)
+        if now["over"]:
             break
-        owed = [s for s in status(game)["waiting_for"] if s != bot]  # type: ignore[attr-defined]
+        owed = [s for s in now["waiting_for"] if s != bot]  # type: ignore[attr-defined]
         late_turns += bool(owed) and owed[0] == late_before_bot
         if late_turns % 4 == 1 and owed[:1] == [late_before_bot]:
             clock += 25  # nothing mailed: past the deadline
         else:
-            mail_orders(game, maildir, seats, bot)
+            mail_orders(game, maildir, seats, bot, owed)
             clock += 1
         out = ok("inbox", str(game), "--maildir", str(maildir), *cron, "--now", hours(clock),
                  env=MAIL)
