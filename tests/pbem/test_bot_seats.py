@@ -1,7 +1,8 @@
 """A seat handed to a bot (issue 24 §3): `bot on SHA256:...` and `bot off` from the player, the
 moderator's roster change for a dropout, the bot's key signing beside the player's, logged and
-checked by verify, marked in reports; and under cron, `pbem timeout` playing the owed bot seats
-whose keys the host keeps in GAME.bots/."""
+checked by verify, marked in reports; `bot on ... until DATE`, which ends by itself; the
+moderator's `bot off SEAT`, also by mail; and under cron, `pbem timeout` playing the owed bot
+seats whose keys the host keeps in GAME.bots/."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ import yaml
 from pbem import api
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.store import gamefile
-from tests.pbem.test_mail_helpers import acting, key_of, make_game
+from tests.pbem.test_mail_helpers import HOST, acting, drop, key_of, make_game, make_maildir, plain
 from tests.pbem.test_pauses import moderator_block
 from tests.pbem.test_vacations import cli, life_block
+from tests.reliability.kit import ok
 
 
 def test_a_dropout_s_seat_handed_to_a_bot_plays_on_and_verifies(tmp_path: Path) -> None:
@@ -171,8 +173,12 @@ def test_the_moderator_takes_a_seat_back_from_its_bot(tmp_path: Path) -> None:
     other = next(p for p in gamefile.load(game).player_ids() if p != seat)
     code, _, err = cli("apply", str(game), str(life_block(game, other, f"bot off {seat}")))
     assert code == 3 and "the player's own seat" in err and game.read_bytes() == before
-    code, out, err = cli("apply", str(game), str(moderator_block(game, f"bot off {seat}")))
-    assert code == 0 and f"The moderator takes {seat.title()}'s seat back" in out, err
+    maildir = make_maildir(tmp_path / "Maildir")  # mailed to the host, as a pause is
+    drop(maildir, plain(moderator_block(game, f"bot off {seat}").read_text(), "max@example.org"))
+    out = ok("inbox", str(game), "--maildir", str(maildir), "--outbox", str(tmp_path / "out"),
+             env={"PBEM_MAIL_FROM": HOST})
+    assert "from max@example.org: applied as seq" in out, out
+    assert f"The moderator takes {seat.title()}'s seat back" in cli("log", str(game))[1]
     code, _, err = cli("bot", str(game), *robot, "--apply")
     assert code == 2 and f"is not {seat}'s key" in err
     assert cli("verify", str(game))[0] == 0
