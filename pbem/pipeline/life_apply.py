@@ -97,12 +97,13 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
                         events=said, until=deadlines.iso(until) if until else None, zone=zone,
                         player=player, block=block.text, payload_sha256=digest, at=at)
     elif line.verb == "bot":
-        until = until_of(line, zone_name(gf, player)) if line.day else None
+        zone = zone_name(gf, player) if line.day else ""
+        until = until_of(line, zone) if line.day else None
         said = [life.hand_to_bot(player, line.bot, until, moment) if line.bot else
                 life.take_back(line.seat or player, by=player)]
         entry = Bot(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="", events=said,
                     player=player, block=block.text, payload_sha256=digest, at=at, key=line.bot,
-                    until=deadlines.iso(until) if until else None, seat=line.seat)
+                    until=deadlines.iso(until) if until else None, zone=zone, seat=line.seat)
     else:
         said = life.propose(player, moment, gf.player_ids(), proposal_window(gf)) \
             if line.verb == "pause" else [life.resume(player, moment)]

@@ -162,13 +162,13 @@ class LifeCheck:
                 raise _bad(entry.seq, f"bot: {error}") from None
         if entry.key is None:
             return [self.life.take_back(entry.seat or entry.player, by=entry.player)]
-        until = until_of(line, self.zone(entry.player)) if line and line.day else None
+        if self.zones is not None and entry.until and \
+                entry.zone != self.zones.get(entry.player, ""):
+            raise _bad(entry.seq, "bot: its time zone is not the player's")
+        until = until_of(line, entry.zone) if line and line.day else None
         if (entry.until and _moment(entry.seq, entry.until)) != until:
             raise _bad(entry.seq, "bot: its end is not the signed date in the player's zone")
         return [self.life.hand_to_bot(entry.player, entry.key, until, at)]
-
-    def zone(self, player: str) -> str:
-        return (self.zones or {}).get(player, "")
 
     def pause(self, entry: Pause, line: LifeLine | None) -> list[object]:
         at = _moment(entry.seq, entry.at)

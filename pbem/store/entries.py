@@ -275,7 +275,8 @@ class Pause(Entry):
 @dataclass
 class Bot(_SignedLine):
     """A player's signed `bot on SHA256:...` (`key`: that fingerprint, lower-cased; `until`:
-    when the handover ends by itself, ISO UTC, if it says) or `bot off` (`key` None): the seat
+    when the handover ends by itself, ISO UTC, read in `zone`, the player's time zone then) or
+    `bot off` (`key` None): the seat
     handed to a bot's key, or taken back; the moderator's `bot off SEAT` (`player`: moderator,
     `seat`); or, with no block, the logged end of a handover whose `until` came (`ended`:
     `player` is the seat)."""
@@ -283,12 +284,15 @@ class Bot(_SignedLine):
     kind: ClassVar[str] = "bot"
     key: str | None = None
     until: str | None = None
+    zone: str = ""
     seat: str | None = None
     ended: bool = False
 
     def body(self) -> Data:
         data: Data = {**self.signed(), "key": self.key}
         data.update({k: v for k, v in (("until", self.until), ("seat", self.seat)) if v})
+        if self.until:
+            data["zone"] = self.zone
         if self.ended:
             data["ended"] = True
         return data

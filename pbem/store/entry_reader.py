@@ -116,7 +116,7 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
     "bot": lambda r, c: Bot(
         **c, player=r.get("player", str), block=r.get("block", str),
         payload_sha256=r.get("payload_sha256", str), at=r.get("at", str),
-        key=r.get("key", str, None), until=r.get("until", str, None),
+        key=r.get("key", str, None), until=r.get("until", str, None), zone=r.get("zone", str, ""),
         seat=r.get("seat", str, None), ended=r.get("ended", bool, False)),
     "pause": lambda r, c: Pause(
         **c, line=r.get("line", str), player=r.get("player", str), at=r.get("at", str),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from pbem import api
@@ -15,7 +16,7 @@ from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.store import gamefile
 from tests.pbem.test_mail_helpers import HOST, acting, drop, key_of, make_game, make_maildir, plain
 from tests.pbem.test_pauses import moderator_block
-from tests.pbem.test_vacations import cli, life_block
+from tests.pbem.test_vacations import NO_TZ, cli, life_block
 from tests.reliability.kit import ok
 
 
@@ -182,3 +183,21 @@ def test_the_moderator_takes_a_seat_back_from_its_bot(tmp_path: Path) -> None:
     code, _, err = cli("bot", str(game), *robot, "--apply")
     assert code == 2 and f"is not {seat}'s key" in err
     assert cli("verify", str(game))[0] == 0
+
+
+@pytest.mark.skipif(bool(NO_TZ), reason=NO_TZ)
+def test_a_handover_s_end_is_read_in_the_player_s_own_zone(tmp_path: Path) -> None:
+    game = make_game(tmp_path)
+    seat = acting(game)
+    assert cli("roster", str(game), "--key", str(tmp_path / "max.key"), "--timezone",
+               f"{seat}=Asia/Tokyo")[0] == 0
+    handed_to_robot(game, seat, "2099-01-02 09:00")
+    entry = gamefile.load(game).log[-1]
+    assert (entry["until"], entry["zone"]) == ("2099-01-02T00:00:00Z", "Asia/Tokyo")
+    assert cli("verify", str(game))[0] == 0
+    data = yaml.safe_load(game.read_text())  # the same date read in another zone is caught
+    data["log"][-1]["zone"] = ""
+    tampered = tmp_path / "tampered.yaml"
+    tampered.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    code, _, err = cli("verify", str(tampered))
+    assert code == 5 and "time zone is not the player's" in err, err
