@@ -29,7 +29,12 @@ PBEM_MESSAGES: dict[str, str] = {
     "pbem.pause.paused": "The game is paused: no deadline runs until 'resume'.",
     "pbem.pause.resumed": "{player:title} resumes the game: every deadline restarts in full.",
     "pbem.bot.on": "{player:title} hands their seat to the bot with the key {key}.",
+    "pbem.bot.on_until": "{player:title} hands their seat to the bot with the key {key} until "
+                         "{until}.",
     "pbem.bot.off": "{player:title} takes their seat back from the bot.",
+    "pbem.bot.off_moderator": "The moderator takes {player:title}'s seat back from the bot.",
+    "pbem.bot.ended": "{player:title}'s seat returns from the bot: the handover ended at "
+                      "{until}.",
     "pbem.pause.lapsed": "The pause {player:title} proposed lapsed: not every player sent "
                          "'pause' by {deadline}.",
 }

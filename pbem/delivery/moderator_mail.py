@@ -25,14 +25,14 @@ Since = Callable[[GameFile], datetime]
 
 
 def kind_of(text: str) -> str:
-    """'replace', 'timeout', 'pause', 'resume' or 'settings': what the moderator's (last)
-    block in `text` does."""
+    """'replace', 'timeout', 'pause', 'resume', 'bot' or 'settings': what the moderator's
+    (last) block in `text` does."""
     blocks = [b for b in find_blocks(text) if (b.player or "").lower() == MODERATOR]
     if not blocks or not blocks[-1].lines:
         raise BlockError("no moderator block with lines found ('player: moderator')")
     first = blocks[-1].lines[0].text.split()[:1]
     return first[0].lower() if first and first[0].lower() in ("replace", "timeout", "pause",
-                                                              "resume") else "settings"
+                                                              "resume", "bot") else "settings"
 
 
 def apply_moderator_block(path: Path, text: str, message: EmailMessage, since: Since,
@@ -49,7 +49,7 @@ def apply_moderator_block(path: Path, text: str, message: EmailMessage, since: S
     kind = kind_of(text)
     if kind == "replace":
         handover.apply_replacement(path, text)
-    elif kind in ("pause", "resume"):  # the moderator's pause (issue 24): a block of life
+    elif kind in ("pause", "resume", "bot"):  # a block of life (issue 24): pause, bot off SEAT
         apply.apply_block(path, text)
     elif kind == "timeout":
         _, results = timeouts.run_timeout(path, since, now, block_text=text)

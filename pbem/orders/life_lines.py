@@ -1,5 +1,6 @@
 """The lines of life around a game (issue 24): `away until DATE [HH:MM]`, `back`, `pause`,
-`resume`, and `bot on SHA256:...` / `bot off` (a seat handed to a bot's key and back). They
+`resume`, and `bot on SHA256:... [until DATE [HH:MM]]` / `bot off` (a seat handed to a bot's
+key and back; the moderator's `bot off SEAT` takes a seat back for its player). They
 answer no game decision, so they are accepted at any time; a block that holds one holds
 nothing else (docs/orders.md, "Absences, pauses and bots")."""
 
@@ -13,11 +14,14 @@ from pbem.errors import BlockError
 from pbem.orders.orderblock import OrderBlock
 
 VERBS = ("away", "back", "pause", "resume", "bot")
-_AWAY = re.compile(r"away until (\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?")
+_UNTIL = r"until (\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?"
+_AWAY = re.compile(f"away {_UNTIL}")
 # The signature covers the lower-cased line, so a fingerprint is compared lower-cased too.
-_BOT_ON = re.compile(r"bot on (sha256:[a-z0-9+/]{43})")
+_BOT_ON = re.compile(f"bot on (sha256:[a-z0-9+/]{{43}})(?: {_UNTIL})?")
+_BOT_OFF = re.compile(r"bot off(?: ([a-z0-9_-]+))?")
 EXPECTED = ("'away until YYYY-MM-DD' (or 'away until YYYY-MM-DD HH:MM'), 'back', 'pause', "
-            "'resume', 'bot on SHA256:...' or 'bot off'")
+            "'resume', 'bot on SHA256:...' (or 'bot on SHA256:... until YYYY-MM-DD') or "
+            "'bot off'")
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,7 @@ class LifeLine:
     day: str | None = None  # `away until`: the date as written, YYYY-MM-DD
     clock: str | None = None  # and the time of day, HH:MM, if given (else the day's start)
     bot: str | None = None  # `bot on`: the bot key's fingerprint, lower-cased
+    seat: str | None = None  # the moderator's `bot off SEAT`: the seat taken back
 
     def local_end(self) -> datetime:
         """The absence's end as a naive local time (the player's zone makes it a moment)."""
@@ -36,8 +41,9 @@ class LifeLine:
             return datetime.combine(day.date(), time(hour, minute))
         except ValueError:
             shown = f"{self.day} {self.clock or ''}".strip()
-            raise BlockError(f"'{shown}' is not a date and time; write e.g. away until "
-                             "2027-03-20 or away until 2027-03-20 18:00") from None
+            said = "bot on SHA256:..." if self.verb == "bot" else "away"
+            raise BlockError(f"'{shown}' is not a date and time; write e.g. {said} until "
+                             f"2027-03-20 or {said} until 2027-03-20 18:00") from None
 
 
 def is_life(text: str) -> bool:
@@ -49,11 +55,15 @@ def parse_line(number: int, text: str) -> LifeLine:
     canonical = " ".join(text.lower().split())
     if canonical in ("back", "pause", "resume"):
         return LifeLine(canonical)
-    if canonical == "bot off":
-        return LifeLine("bot")
+    taken = _BOT_OFF.fullmatch(canonical)
+    if taken is not None:
+        return LifeLine("bot", seat=taken.group(1))
     handed = _BOT_ON.fullmatch(canonical)
     if handed is not None:
-        return LifeLine("bot", bot=handed.group(1))
+        line = LifeLine("bot", handed.group(2), handed.group(3), bot=handed.group(1))
+        if line.day is not None:
+            line.local_end()  # a real date and time, or the error says so
+        return line
     match = _AWAY.fullmatch(canonical)
     if match is None:
         raise BlockError(f"line {number}: expected {EXPECTED}")

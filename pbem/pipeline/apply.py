@@ -145,16 +145,17 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
     payload = block.payload()
     parallel = str(node["id"]) if node is not None and is_parallel(node) else None
+    by_bot = bot.roster_text() if bot is not None else None  # logged with the entry
 
     def make(seq: int, prev: str, post: str, draws: list[dict[str, object]],
              events: list[dict[str, object]]) -> Entry:
         return Orders(seq=seq, prev_state=prev, post_state=post, draws=draws, events=events,
                       player=player, block=block.text,
                       payload_sha256=hashlib.sha256(payload).hexdigest(), node=parallel,
-                      bot=bot.roster_text() if bot is not None else None)
+                      bot=by_bot)
 
     step = Step(player, node, table, work, outcome.events, chance.draws, payload=payload,
-                block=block.text)
+                block=block.text, bot=by_bot)
     start = len(game.new)
     record(game, step, make, game.unopened())
     return Applied(game.gf, player, step.shown, note, game.new[start:], game, outcome.options)

@@ -4,6 +4,8 @@ check that it is the sender's decision. Nothing here reads the rules' state beyo
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from engine.core import sealing
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.table import Table
@@ -78,7 +80,7 @@ def authenticate(game: Game, block: OrderBlock, bot: PublicKey | None = None) ->
         raise BlockError("the block holds no orders")
     key = parse_public_key(entry["key"])
     if bot is not None:
-        if not Life.of(gf.roster).bot_signs(player, bot.fingerprint()):
+        if not Life.of(gf.roster).bot_signs(player, bot.fingerprint(), datetime.now(UTC)):
             raise BlockError(f"the key {bot.fingerprint()} does not play {player}'s seat: "
                              f"{player} hands it over with 'bot on {bot.fingerprint()}'")
         key = bot

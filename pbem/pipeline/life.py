@@ -11,7 +11,9 @@ the one set of transitions that both the live path (pbem.pipeline.life_apply) an
   (with `since` and `by`: `players` or the moderator) or `running`; `resumed` is when the last
   pause ended. A pause proposal lapses when its deadline passes before every player signed.
 - a seat in `bots` may be answered for by the bot key with that (lower-cased) fingerprint,
-  beside the player's own key, until `bot off`.
+  beside the player's own key, until `bot off` (the player's, or the moderator's), or until
+  its `bots_until` moment (ISO, UTC; written only when some handover has an end): from then
+  the bot key no longer signs, and the next timeout run or block of life logs the end.
 
 The clocks read this record from the game file's head (pbem.delivery.deadlines.clock_start):
 a player's deadline counts from the end of their last absence, everyone's from the last resume,
@@ -56,31 +58,64 @@ class Life:
     away: dict[str, Data]
     pause: Data
     bots: dict[str, str] = field(default_factory=dict)  # seat -> its bot key's fingerprint
+    bots_until: dict[str, str] = field(default_factory=dict)  # seat -> when its handover ends
 
     @classmethod
     def of(cls, roster: Data) -> Life:
         held = roster.get(LIFE) or {}
         return cls(copy.deepcopy(dict(held.get("away") or {})),
-                   copy.deepcopy(dict(held.get("pause") or {})), dict(held.get("bots") or {}))
+                   copy.deepcopy(dict(held.get("pause") or {})), dict(held.get("bots") or {}),
+                   dict(held.get("bots_until") or {}))
 
     def data(self) -> Data:
-        return {"away": dict(sorted(self.away.items())), "pause": dict(sorted(self.pause.items())),
+        data = {"away": dict(sorted(self.away.items())), "pause": dict(sorted(self.pause.items())),
                 "bots": dict(sorted(self.bots.items()))}
+        if self.bots_until:  # only then: a record written before `until` reads the same
+            data["bots_until"] = dict(sorted(self.bots_until.items()))
+        return data
 
     # --- a seat handed to a bot -------------------------------------------------------------
 
-    def hand_to_bot(self, player: str, fingerprint: str) -> Event:
-        self.bots[player] = fingerprint.lower()
-        return event("pbem.bot.on", kind="bot", player=player, key=fingerprint.lower())
+    def hand_to_bot(self, player: str, fingerprint: str, until: datetime | None = None,
+                    at: datetime | None = None) -> Event:
+        """`bot on SHA256:...`, optionally `until` a moment (after `at`, when it came)."""
+        self.bots_until.pop(player, None)
+        if until is None:
+            self.bots[player] = fingerprint.lower()
+            return event("pbem.bot.on", kind="bot", player=player, key=fingerprint.lower())
+        if at is not None and until <= at:
+            raise OrdersRejected(f"{iso(until)} has passed; a handover ends in the future")
+        self.bots[player], self.bots_until[player] = fingerprint.lower(), iso(until)
+        return event("pbem.bot.on_until", kind="bot", player=player, key=fingerprint.lower(),
+                     until=iso(until))
 
-    def take_back(self, player: str) -> Event:
+    def take_back(self, player: str, by: str = "") -> Event:
+        """`bot off` from the player, or (`by` the moderator) `bot off SEAT`."""
         if player not in self.bots:
             raise OrdersRejected(f"{player}'s seat is not handed to a bot")
         del self.bots[player]
+        self.bots_until.pop(player, None)
+        if by == MODERATOR:
+            return event("pbem.bot.off_moderator", kind="bot", player=player)
         return event("pbem.bot.off", kind="bot", player=player)
 
-    def bot_signs(self, player: str, fingerprint: str) -> bool:
-        """Whether the bot key with this fingerprint may answer for the seat now."""
+    def handovers_ended(self, at: datetime) -> list[str]:
+        """The seats whose handover has reached its end by `at`, unlogged yet."""
+        return sorted(p for p, end in self.bots_until.items() if parse_time(end) <= at)
+
+    def end_handover(self, player: str, at: datetime) -> Event:
+        end = self.bots_until.get(player)
+        if end is None or parse_time(end) > at or player not in self.bots:
+            raise ValueError(f"{player}'s handover to a bot had not ended")
+        del self.bots[player], self.bots_until[player]
+        return event("pbem.bot.ended", kind="bot", player=player, until=end)
+
+    def bot_signs(self, player: str, fingerprint: str, at: datetime | None = None) -> bool:
+        """Whether the bot key with this fingerprint may answer for the seat (at `at`: not
+        after its handover ended)."""
+        end = self.bots_until.get(player)
+        if at is not None and end is not None and parse_time(end) <= at:
+            return False
         return self.bots.get(player) == fingerprint.lower()
 
     def store(self, roster: Data) -> None:

@@ -5,8 +5,9 @@ logged as an `absence`, `pause` or `bot` entry, bound into the chain by the head
 (pbem.pipeline.clock), and the roster's `life` record (pbem.pipeline.life) that the deadline
 clocks and the bot's signatures read is updated beside it.
 
-A pause proposal whose deadline has passed is logged as lapsed before anything else
-(`lapse_due`: every block of life, and every `pbem timeout` run, the host's cron job)."""
+A pause proposal whose deadline has passed is logged as lapsed before anything else, and a
+handover to a bot whose `until` has come as ended (`lapse_due`: every block of life, and every
+`pbem timeout` run, the host's cron job)."""
 
 from __future__ import annotations
 
@@ -29,11 +30,15 @@ from pbem.store.gamefile import GameFile, current_hash, state_hash
 
 
 def signer(gf: GameFile, block: OrderBlock, line: LifeLine) -> str:
-    """Who signed the block: a player, or the moderator (`pause` and `resume` only)."""
+    """Who signed the block: a player, or the moderator (`pause`, `resume`, `bot off SEAT`)."""
     player = (block.player or "").lower()
     if player == MODERATOR:
-        if line.verb not in ("pause", "resume"):
-            raise BlockError(f"the moderator sends 'pause' or 'resume', not '{line.verb}'")
+        if line.verb not in ("pause", "resume", "bot") or line.bot is not None:
+            raise BlockError("the moderator sends 'pause', 'resume' or 'bot off SEAT', not "
+                             f"'{line.verb}{' on' if line.bot else ''}'")
+        if line.verb == "bot" and line.seat not in gf.player_ids():
+            raise BlockError(f"the moderator names the seat: 'bot off SEAT'; seats: "
+                             f"{', '.join(gf.player_ids())}")
         key = moderator_key(gf)
     else:
         entry = gf.roster_entry(player)
@@ -41,6 +46,8 @@ def signer(gf: GameFile, block: OrderBlock, line: LifeLine) -> str:
             raise BlockError(f"unknown player '{block.player}'; players: "
                              f"{', '.join(gf.player_ids())}")
         key = parse_public_key(entry["key"])
+        if line.seat not in (None, player):
+            raise BlockError(f"'bot off' takes back the player's own seat, not {line.seat}'s")
     if not block.signature:
         raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
     verify(key, block.payload(), block.signature)
@@ -90,9 +97,13 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
                         events=said, until=deadlines.iso(until) if until else None, zone=zone,
                         player=player, block=block.text, payload_sha256=digest, at=at)
     elif line.verb == "bot":
-        said = [life.hand_to_bot(player, line.bot) if line.bot else life.take_back(player)]
+        zone = zone_name(gf, player) if line.day else ""
+        until = until_of(line, zone) if line.day else None
+        said = [life.hand_to_bot(player, line.bot, until, moment) if line.bot else
+                life.take_back(line.seat or player, by=player)]
         entry = Bot(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="", events=said,
-                    player=player, block=block.text, payload_sha256=digest, at=at, key=line.bot)
+                    player=player, block=block.text, payload_sha256=digest, at=at, key=line.bot,
+                    until=deadlines.iso(until) if until else None, zone=zone, seat=line.seat)
     else:
         said = life.propose(player, moment, gf.player_ids(), proposal_window(gf)) \
             if line.verb == "pause" else [life.resume(player, moment)]
@@ -104,7 +115,9 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
 
 
 def lapse_due(game: Game, now: datetime) -> str | None:
-    """Log the lapse of a pause proposal whose deadline has passed; who proposed it."""
+    """Log the lapse of a pause proposal whose deadline has passed (who proposed it), and the
+    end of each handover to a bot whose `until` has come."""
+    end_handovers(game, now)
     life = Life.of(game.gf.roster)
     if not life.lapsing(now):
         return None
@@ -115,6 +128,15 @@ def lapse_due(game: Game, now: datetime) -> str | None:
     record(game, Pause(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
                        events=[said], line="lapse", at=deadlines.iso(now)), life)
     return proposer
+
+
+def end_handovers(game: Game, now: datetime) -> None:
+    for seat in Life.of(game.gf.roster).handovers_ended(now):
+        adopt(game)
+        gf, life = game.gf, Life.of(game.gf.roster)
+        said = life.end_handover(seat, now)
+        record(game, Bot(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
+                         events=[said], player=seat, at=deadlines.iso(now), ended=True), life)
 
 
 def record(game: Game, entry: Entry, life: Life) -> None:

@@ -56,6 +56,10 @@ def check_signed(gf: GameFile, entry: Absence | Pause | Bot, keys: Mapping[str, 
         if entry.block is not None or entry.player:
             raise _bad(entry.seq, "a lapse carries no block and no player")
         return None
+    if isinstance(entry, Bot) and entry.ended:
+        if entry.block or entry.payload_sha256 or entry.key:
+            raise _bad(entry.seq, "a handover's end carries no block and no key")
+        return None
     found = find_blocks(entry.block or "")
     if len(found) != 1:
         raise _bad(entry.seq, "the stored block cannot be read")
@@ -71,7 +75,7 @@ def check_signed(gf: GameFile, entry: Absence | Pause | Bot, keys: Mapping[str, 
     except (PbemError, KeyError) as error:
         raise _bad(entry.seq, f"{entry.kind}: {error}") from None
     if line is None or _verb(entry) != line.verb or \
-            isinstance(entry, Bot) and entry.key != line.bot:
+            isinstance(entry, Bot) and (entry.key != line.bot or entry.seat != line.seat):
         raise _bad(entry.seq, f"{entry.kind}: the entry is not what its block says")
     return line
 
@@ -121,11 +125,13 @@ class LifeCheck:
             self.timeout(entry)
         elif isinstance(entry, Absence | Pause | Bot):
             self.logged = True
+            if not (isinstance(entry, Bot) and entry.ended) and \
+                    self.life.handovers_ended(_moment(entry.seq, entry.at)):
+                raise _bad(entry.seq, f"{entry.kind}: a handover to a bot had ended, unlogged")
             try:
                 events = self.absence(entry, line) if isinstance(entry, Absence) else \
                     self.pause(entry, line) if isinstance(entry, Pause) else \
-                    [self.life.hand_to_bot(entry.player, entry.key) if entry.key else
-                     self.life.take_back(entry.player)]
+                    self.bot(entry, line)
             except PbemError as error:
                 raise _bad(entry.seq, f"{entry.kind}: it was refused when it came ({error})"
                            ) from None
@@ -147,6 +153,23 @@ class LifeCheck:
         return [self.life.go_away(entry.player, at, until,
                                   parse_duration(allowance) if allowance else None)]
 
+    def bot(self, entry: Bot, line: LifeLine | None) -> list[object]:
+        at = _moment(entry.seq, entry.at)
+        if entry.ended:
+            try:
+                return [self.life.end_handover(entry.player, at)]
+            except ValueError as error:
+                raise _bad(entry.seq, f"bot: {error}") from None
+        if entry.key is None:
+            return [self.life.take_back(entry.seat or entry.player, by=entry.player)]
+        if self.zones is not None and entry.until and \
+                entry.zone != self.zones.get(entry.player, ""):
+            raise _bad(entry.seq, "bot: its time zone is not the player's")
+        until = until_of(line, entry.zone) if line and line.day else None
+        if (entry.until and _moment(entry.seq, entry.until)) != until:
+            raise _bad(entry.seq, "bot: its end is not the signed date in the player's zone")
+        return [self.life.hand_to_bot(entry.player, entry.key, until, at)]
+
     def pause(self, entry: Pause, line: LifeLine | None) -> list[object]:
         at = _moment(entry.seq, entry.at)
         if entry.line == "lapse":
@@ -164,6 +187,8 @@ class LifeCheck:
 
     def timeout(self, entry: Timeout) -> None:
         at = _moment(entry.seq, entry.at)
+        if self.life.handovers_ended(at):
+            raise _bad(entry.seq, "timeout: a handover to a bot had ended, unlogged")
         away = self.life.away_until(entry.player, at)
         if away is not None:
             raise _bad(entry.seq, f"timeout: {entry.player} was away then")
@@ -179,7 +204,7 @@ class LifeCheck:
                        "ended (it restarts from the full deadline)")
 
     def bot_key(self, entry: Entry) -> str | None:
-        """The bot's key that signed an orders entry for its seat, checked against the seat's
+        """The bot's key that signed an orders or sealed entry for its seat, checked against the seat's
         handover then; None for the player's own key."""
         bot = getattr(entry, "bot", None)
         if bot is None:

@@ -70,6 +70,7 @@ class Step:
     payload: bytes | None = None  # the signed block's payload; None for a timeout
     block: str | None = None
     default_line: str | None = None  # a timeout's default, when it is the sealed answer
+    bot: str | None = None  # the bot's key that signed the block for the seat (issue 24)
     shown: list[Event] = field(default_factory=list)  # what the step did, for its reports
     # The game header after the step's own entry (given its seq): a timeout grows the header's
     # trail, which its state hash covers (pbem.pipeline.clock).
@@ -128,4 +129,4 @@ def _sealed_or(game: Game, step: Step, make: MakeEntry, seq: int, prev: str, tab
     salt = seal_salt(game.seed, game.gf.game_id, str(step.node["id"]), step.player)
     return Sealed(seq=seq, prev_state=prev, post_state=post, events=public_events(events),
                   player=step.player, node=str(step.node["id"]),
-                  commitment=commitment(salt, step.payload))
+                  commitment=commitment(salt, step.payload), bot=step.bot)

@@ -181,9 +181,9 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             bot = life.bot_key(entry)  # a bot the seat was handed to (issue 24)
             _check_signed(gf, seq, entry.player, block,
                           keys if bot is None else {entry.player: bot}, window)
-        elif isinstance(entry, Sealed):
-            commitments[(entry.node, entry.player)] = (entry.commitment,
-                                                       keys.get(entry.player, ""), window)
+        elif isinstance(entry, Sealed):  # signed by the seat's key, or its bot's (issue 24)
+            key = life.bot_key(entry) or keys.get(entry.player, "")
+            commitments[(entry.node, entry.player)] = (entry.commitment, key, window)
         elif isinstance(entry, Replacement | Reveal):
             roster_step(gf, entry, keys)
             run_node, run_start = "", seq

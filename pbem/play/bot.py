@@ -14,6 +14,7 @@ policy there, so no other player's cards, the deck or the seed can reach it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -43,9 +44,11 @@ class Decided:
     why_stopped: str  # "draw", "done", "sealed", "simultaneous" or "long"
 
 
-def check_key(game: Game, seat: str, key: Ed25519PrivateKey) -> PublicKey | None:
+def check_key(game: Game, seat: str, key: Ed25519PrivateKey,
+              at: datetime | None = None) -> PublicKey | None:
     """The key must be the seat's own (None), or a bot's key the player handed the seat to
-    with `bot on SHA256:...` (that key: its blocks are applied naming it, issue 24)."""
+    with `bot on SHA256:...` and still holds at `at` (default: now) (that key: its blocks are
+    applied naming it, issue 24)."""
     entry = game.gf.roster_entry(seat)
     if entry is None:
         raise UsageError(f"unknown seat '{seat}'; seats: {', '.join(game.gf.player_ids())}")
@@ -53,7 +56,7 @@ def check_key(game: Game, seat: str, key: Ed25519PrivateKey) -> PublicKey | None
     if parse_public_key(entry["key"]).raw == raw:
         return None
     handed = PublicKey("ed25519", raw)
-    if Life.of(game.gf.roster).bot_signs(seat, handed.fingerprint()):
+    if Life.of(game.gf.roster).bot_signs(seat, handed.fingerprint(), at or datetime.now(UTC)):
         return handed
     raise UsageError(f"the key is not {seat}'s key in this game; the bot signs with the key of "
                      f"the seat it plays, or a bot key the seat was handed to (the player "
@@ -153,14 +156,15 @@ def bots_folder(path: Path) -> Path:
     return path.with_suffix(".bots")
 
 
-def ready_seat(gf: GameFile, keys: dict[str, Path]) -> tuple[str, Path] | None:
-    """An owed seat whose own key, or the bot key it was handed to, is among `keys`
-    (fingerprint, lower-cased -> key file)."""
+def ready_seat(gf: GameFile, keys: dict[str, Path], now: datetime) -> tuple[str, Path] | None:
+    """An owed seat whose own key, or the bot key it was handed to (and holds at `now`), is
+    among `keys` (fingerprint, lower-cased -> key file)."""
     life = Life.of(gf.roster)
     for seat in waiting_for(gf.agenda):
         entry = gf.roster_entry(seat)
         own = parse_public_key(entry["key"]).fingerprint().lower() if entry else ""
-        for found in (life.bots.get(seat, ""), own):
+        handed = life.bots.get(seat, "")
+        for found in (handed if life.bot_signs(seat, handed, now) else "", own):
             if found in keys:
                 return seat, keys[found]
     return None
@@ -175,24 +179,25 @@ def folder_keys(path: Path) -> dict[str, Path]:
     return keys
 
 
-def play_bot_seats(path: Path, *, policy_name: str = "greedy",
-                   limit: int = 400) -> list[tuple[int, str, list[str]]]:
-    """Under cron (`pbem timeout`): every owed seat whose key, or the bot key it was handed to,
-    is in the game's bots folder plays at once; (seq, seat, lines) of each block applied. A
-    seat the bot cannot play now (its game's secrets are not here) waits for its deadline."""
+def play_bot_seats(path: Path, *, policy_name: str = "greedy", limit: int = 400,
+                   now: datetime | None = None) -> list[tuple[int, str, list[str]]]:
+    """Under cron (`pbem inbox`, `pbem timeout`, at `now`, default the clock's): every owed
+    seat whose key, or the bot key it was handed to, is in the game's bots folder plays at
+    once; (seq, seat, lines) of each block applied. A seat the bot cannot play now (its game's
+    secrets are not here) waits for its deadline."""
     from pbem.pipeline import opening as games  # start-up: only a game with bots plays them
     from pbem.pipeline.apply import apply_block
 
-    keys = folder_keys(path)
+    keys, moment = folder_keys(path), now or datetime.now(UTC)
     played: list[tuple[int, str, list[str]]] = []
     while keys and len(played) < limit:
         opened = games.open_game(path)
-        found = None if opened.gf.state.get("over") else ready_seat(opened.gf, keys)
+        found = None if opened.gf.state.get("over") else ready_seat(opened.gf, keys, moment)
         if found is None:
             break
         seat, key_file = found
         private = load_private_key(key_file)
-        handed = check_key(opened, seat, private)
+        handed = check_key(opened, seat, private, moment)
         try:
             lines = orders_for(opened, seat, new_policy(policy_name, opened, seat), key_file)
         except UsageError:

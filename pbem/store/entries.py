@@ -103,6 +103,7 @@ class Sealed(Entry):
     node: str = ""
     commitment: str = ""
     legacy: bool = False  # format 1 wrote these as kind "orders" with `sealed: true`
+    bot: str | None = None  # the bot's public key that signed for the seat (issue 24)
 
     def to_data(self) -> Data:
         if self.legacy:
@@ -110,7 +111,10 @@ class Sealed(Entry):
         return super().to_data()
 
     def body(self) -> Data:
-        return {"player": self.player, "node": self.node, "commitment": self.commitment}
+        data: Data = {"player": self.player, "node": self.node, "commitment": self.commitment}
+        if self.bot is not None:
+            data["bot"] = self.bot
+        return data
 
 
 @dataclass
@@ -270,14 +274,28 @@ class Pause(Entry):
 
 @dataclass
 class Bot(_SignedLine):
-    """A player's signed `bot on SHA256:...` (`key`: that fingerprint, lower-cased) or `bot off`
-    (`key` None): the seat handed to a bot's key, or taken back."""
+    """A player's signed `bot on SHA256:...` (`key`: that fingerprint, lower-cased; `until`:
+    when the handover ends by itself, ISO UTC, read in `zone`, the player's time zone then) or
+    `bot off` (`key` None): the seat
+    handed to a bot's key, or taken back; the moderator's `bot off SEAT` (`player`: moderator,
+    `seat`); or, with no block, the logged end of a handover whose `until` came (`ended`:
+    `player` is the seat)."""
 
     kind: ClassVar[str] = "bot"
     key: str | None = None
+    until: str | None = None
+    zone: str = ""
+    seat: str | None = None
+    ended: bool = False
 
     def body(self) -> Data:
-        return {**self.signed(), "key": self.key}
+        data: Data = {**self.signed(), "key": self.key}
+        data.update({k: v for k, v in (("until", self.until), ("seat", self.seat)) if v})
+        if self.until:
+            data["zone"] = self.zone
+        if self.ended:
+            data["ended"] = True
+        return data
 
 
 KINDS: dict[str, type[Entry]] = {

@@ -89,7 +89,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
                payload_sha256=r.get("payload_sha256", str), node=r.get("node", str, None),
                bot=r.get("bot", str, None))),
     "sealed": lambda r, c: Sealed(**c, player=r.get("player", str), node=r.get("node", str),
-                                  commitment=r.get("commitment", str)),
+                                  commitment=r.get("commitment", str),
+                                  bot=r.get("bot", str, None)),
     "unseal": lambda r, c: Unseal(
         **c, node=r.get("node", str), last=r.get("last", str),
         blocks=r.mapping_of_strings("blocks"), salts=r.mapping_of_strings("salts"),
@@ -115,7 +116,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
     "bot": lambda r, c: Bot(
         **c, player=r.get("player", str), block=r.get("block", str),
         payload_sha256=r.get("payload_sha256", str), at=r.get("at", str),
-        key=r.get("key", str, None)),
+        key=r.get("key", str, None), until=r.get("until", str, None), zone=r.get("zone", str, ""),
+        seat=r.get("seat", str, None), ended=r.get("ended", bool, False)),
     "pause": lambda r, c: Pause(
         **c, line=r.get("line", str), player=r.get("player", str), at=r.get("at", str),
         block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None)),

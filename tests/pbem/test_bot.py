@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.play import bot
-from pbem.play.policy import Policy
-from tests.reliability.kit import AOR_NAMES, copy_game, ok, pbem, snapshot
+from tests.reliability.kit import AOR_NAMES, ok, pbem, snapshot
 
 PAX_NAMES = ("ada", "ben", "cy")
 
@@ -104,32 +102,3 @@ def test_age_of_renaissance_bots_seal_and_open_their_bids(tmp_path: Path) -> Non
     assert "seal" in log.lower()
     assert list(tmp_path.glob("*.opening"))
     assert "verified" in ok("verify", str(game))
-
-
-def test_in_a_moderated_game_with_hidden_hands_the_policy_never_sees_the_position(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot decides from the seat's own legal lines only: what the policy is handed is
-    recorded, and it holds no position (no other hand, no deck, no seed)."""
-    game = copy_game("aor", tmp_path)
-    keys = keys_by_seat(game, tmp_path)
-    handed: list[object] = []
-
-    def never(*args: object) -> object:
-        raise AssertionError("the policy was handed the position")
-
-    original = bot.pick
-
-    def recording(policy: Policy, game_: object, seat: str, options: list[object],
-                  table: object) -> object:
-        handed.append([getattr(c, "line", c) for c in options])
-        return original(policy, game_, seat, options, table)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Policy, "choose", never)
-    monkeypatch.setattr(bot, "pick", recording)
-    for _ in range(12):
-        seat = str(status(game)["waiting_for"][0])  # type: ignore[index]
-        lines = json.loads(ok("options", str(game), "--for", seat, "--json"))["lines"]
-        ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--apply")
-        assert handed and handed[0] == lines  # exactly what the seat's report lists
-        handed.clear()
-    assert "verified" in ok("verify", str(game), "--secrets", str(game.with_suffix(".seed")))

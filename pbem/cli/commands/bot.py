@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pbem.cli.typer_app import GameArg, app, boundary
 from pbem.errors import UsageError
+
+if TYPE_CHECKING:
+    from pbem.delivery.mail import MailSettings
+    from pbem.delivery.transport import Delivery
 
 MAX_BLOCKS = 400  # one --apply run: a whole Age of Renaissance round is far fewer
 
@@ -63,3 +68,19 @@ def bot_command(
     owed, decision = decision_of(opened)
     if seat not in owed or not played:
         typer.echo(f"{seat} owes nothing now; waiting for {', '.join(owed)} to {decision}")
+
+
+def bot_turns(game: Path, delivery: Delivery, settings: MailSettings,
+              moment: datetime) -> list[str]:
+    """Under cron (`pbem inbox`, after the mail): the owed seats whose keys the host keeps in
+    GAME.bots/ play, and the new reports are mailed as after any applied block. Nothing to
+    say (an empty list) when no bot played."""
+    from pbem.delivery import queue
+    from pbem.play.bot import play_bot_seats
+
+    played = play_bot_seats(game, now=moment)
+    if not played:
+        return []
+    moves = [f"{game.stem}: seq {seq}: {seat} (bot): {'; '.join(lines)}"
+             for seq, seat, lines in played]
+    return moves + queue.send_reports(game, delivery, settings, moment, queue=True)

@@ -111,16 +111,20 @@ def inbox_command(
     if maildir is not None:
         echo_lines(inbox.process_maildir(maildir, games, delivery, settings, moment,
                                          verbose=verbose))
-        return
-    if mbox is not None:
+    elif mbox is not None:
         echo_lines(inbox.process(mailboxes.read_mbox(mbox), games, delivery, settings, moment,
                                  verbose=verbose))
-        return
-    url = imap or settings.imap_url
-    if url is None:
-        raise UsageError("say where the mail is: --maildir DIR, --mbox FILE or --imap URL")
-    with mailboxes.imap_messages(url, settings) as items:
-        echo_lines(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
+    else:
+        url = imap or settings.imap_url
+        if url is None:
+            raise UsageError("say where the mail is: --maildir DIR, --mbox FILE or --imap URL")
+        with mailboxes.imap_messages(url, settings) as items:
+            echo_lines(inbox.process(items, games, delivery, settings, moment, verbose=verbose))
+    # After the mail, the seats a bot plays answer at once, as under `timeout` (issue 24).
+    from pbem.cli.commands.bot import bot_turns  # start-up: only a game with bots plays them
+
+    for game in games:
+        echo_lines(bot_turns(game, delivery, settings, moment))
 
 
 @app.command()

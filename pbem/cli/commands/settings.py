@@ -61,6 +61,12 @@ def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
     return printed is not None
 
 
+def echo_bot_moves(played: list[tuple[int, str, list[str]]]) -> list[tuple[int, str, list[str]]]:
+    for seq, seat, lines in played:
+        typer.echo(f"seq {seq}: {seat} (bot): {'; '.join(lines)}")
+    return played
+
+
 @app.command()
 @boundary
 def timeout(
@@ -88,9 +94,8 @@ def timeout(
     # Seats played by a bot whose key the host keeps in GAME.bots/ answer at once (issue 24).
     from pbem.play.bot import play_bot_seats  # start-up: only a game with bots loads them
 
-    played = play_bot_seats(game)
-    for seq, seat, lines in played:
-        typer.echo(f"seq {seq}: {seat} (bot): {'; '.join(lines)}")
+    played = play_bot_seats(game, now=moment)
+    echo_bot_moves(played)
     # The clock and the decision are read under the same locks (the post book's, then the
     # game's, as the inbox takes them), so an apply cannot slip in between.
     results: list[timeouts.TimedOut] = []
@@ -107,6 +112,8 @@ def timeout(
     for result in results:
         typer.echo(f"{result.player}: {result.note}" if not result.lines else
                    f"{result.player}: {sentences(public_texts(result.events))}")
+    if any(r.lines for r in results):  # a default answer can leave a bot seat to act
+        played += echo_bot_moves(play_bot_seats(game, now=moment))
     if not results and not played:
         typer.echo("no decision is pending")
     if settings is None:
