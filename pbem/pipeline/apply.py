@@ -15,13 +15,19 @@ from engine.core.adjudicate import Known, adjudicate
 from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
-from engine.core.table import Event
+from engine.core.table import Event, Table
 from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.life_lines import is_life, life_line
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import PublicKey
 from pbem.pipeline import opening as games
-from pbem.pipeline.envelope import authenticate, check_turn, choose_block, resigns
+from pbem.pipeline.envelope import (
+    authenticate,
+    check_turn,
+    choose_block,
+    replaced_commitment,
+    resigns,
+)
 from pbem.pipeline.game import Game
 from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
@@ -128,10 +134,12 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     table = game.table()
     check_turn(game, table, player, resigning=resigns(block))
     node = next_pending(table.agenda)
+    replaces = replaced_commitment(game, table, player)
     chance = game.chance(int(table.state["draws"]))
     lines = [(line.number, line.text) for line in block.lines]
     try:
-        outcome = adjudicate(game.ruleset, table, player, lines, chance, known=known)
+        outcome = adjudicate(game.ruleset, table if replaces is None else withdrawn(table, player),
+                             player, lines, chance, known=None if replaces else known)
     except RuleError as error:
         raise OrdersRejected(error.message()) from None
     except SeedNeeded:
@@ -155,7 +163,17 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
                       bot=by_bot)
 
     step = Step(player, node, table, work, outcome.events, chance.draws, payload=payload,
-                block=block.text, bot=by_bot)
+                block=block.text, bot=by_bot, replaces=replaces)
     start = len(game.new)
     record(game, step, make, game.unopened())
     return Applied(game.gf, player, step.shown, note, game.new[start:], game, outcome.options)
+
+
+def withdrawn(table: Table, player: str) -> Table:
+    """A copy of `table` without `player`'s answer to the pending decision (a sealed answer
+    being replaced), to adjudicate the newer one against."""
+    work = table.copy()
+    pending = next_pending(work.agenda)
+    assert pending is not None
+    pending["answers"] = {p: a for p, a in pending["answers"].items() if p != player}
+    return work

@@ -14,6 +14,7 @@ from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import PublicKey, parse_public_key, verify
 from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
 from pbem.pipeline.life import Life
+from pbem.pipeline.record import last_commitments
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
 
@@ -93,6 +94,18 @@ def resigns(block: OrderBlock) -> bool:
     return bool(block.lines) and " ".join(block.lines[0].text.lower().split()) == "resign"
 
 
+def replaced_commitment(game: Game, table: Table, player: str) -> str | None:
+    """The commitment a newer sealed block from `player` replaces: their last sealed answer
+    to the pending decision of a moderated game, not yet unsealed (issue 24). None when the
+    block is no replacement (a timeout's default is never replaced)."""
+    node = next_pending(table.agenda)
+    if not (game.projection.hidden and node is not None and node.get("sealed")
+            and is_parallel(node) and player in node.get("answers", {})):
+        return None
+    last = last_commitments(game.recent(), str(node["id"])).get(player)
+    return str(last["commitment"]) if last is not None else None
+
+
 def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False) -> None:
     if game.gf.state.get("over"):
         raise DoesNotFitError("the game is over; no more orders are taken")
@@ -105,6 +118,8 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
         raise DoesNotFitError(f"{player} has already sealed an answer (a seal cannot be "
                               "changed); open it once every seal is in")
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
+        if replaced_commitment(game, table, player) is not None:
+            return  # a newer sealed answer replaces the earlier one until the unseal
         how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
         raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
     if player not in owed:

@@ -3,7 +3,9 @@
 In a moderated game with hidden information, an answer to a sealed decision is logged as its
 commitment (`sealed`), its block kept in the secrets until the last answer arrives; that last
 answer is logged with the node merely marked "received", then an `unseal` entry publishes every
-block and salt and carries what resolving the answers did. Everywhere else a step is one entry.
+block and salt and carries what resolving the answers did. Until then a player may send a newer
+block: its `sealed` entry names the commitment it replaces, and only the last one is opened.
+Everywhere else a step is one entry.
 """
 
 from __future__ import annotations
@@ -25,8 +27,17 @@ from pbem.store.projection import RECEIVED
 MakeEntry = Callable[[int, str, str, list[dict[str, object]], list[dict[str, Any]]], Entry]
 
 
-def seal_salt(seed: bytes, game_id: str, node: str, player: str) -> bytes:
-    return hmac.new(seed, f"seal|{game_id}|{node}|{player}".encode(), hashlib.sha256).digest()
+def seal_salt(seed: bytes, game_id: str, node: str, player: str,
+              replaces: str | None = None) -> bytes:
+    """A sealed answer's salt; a replacing answer's is its own, so that the salt the unseal
+    publishes opens the last answer only, never the superseded ones."""
+    label = f"seal|{game_id}|{node}|{player}" + (f"|{replaces}" if replaces else "")
+    return hmac.new(seed, label.encode(), hashlib.sha256).digest()
+
+
+def last_commitments(log: Sequence[dict[str, Any]], node: str) -> dict[str, dict[str, Any]]:
+    """Each player's last sealed entry for `node` (raw), by player: the answer that counts."""
+    return {str(e["player"]): e for e in log if e.get("kind") == "sealed" and e.get("node") == node}
 
 
 def commitment(salt: bytes, payload: bytes) -> str:
@@ -71,6 +82,7 @@ class Step:
     block: str | None = None
     default_line: str | None = None  # a timeout's default, when it is the sealed answer
     bot: str | None = None  # the bot's key that signed the block for the seat (issue 24)
+    replaces: str | None = None  # the commitment of the sealed answer this one replaces
     shown: list[Event] = field(default_factory=list)  # what the step did, for its reports
     # The game header after the step's own entry (given its seq): a timeout grows the header's
     # trail, which its state hash covers (pbem.pipeline.clock).
@@ -108,7 +120,10 @@ def record(game: Game, step: Step, make: MakeEntry,
     game.advance(_sealed_or(game, step, make, seq, prev, middle, noted, header), middle, header)
     defaults = timed_out(game.recent(), node_id)
     opened = unseal_event(stored, defaults)
-    salts = {p: seal_salt(game.seed, game.gf.game_id, node_id, p).hex() for p in sorted(stored)}
+    last = last_commitments(game.recent(), node_id)
+    salts = {p: seal_salt(game.seed, game.gf.game_id, node_id, p,
+                          last[p].get("replaces") if p in last else None).hex()
+             for p in sorted(stored)}
     unseal = Unseal(seq=seq + 1, prev_state=game.state_hash(),
                     post_state=game.hash_of(seq + 1, step.work),
                     draws=game.projection.draws(rules, step.draws),
@@ -126,7 +141,9 @@ def _sealed_or(game: Game, step: Step, make: MakeEntry, seq: int, prev: str, tab
     if step.payload is None:
         return make(seq, prev, post, [], public_events(events))
     assert game.seed is not None and step.node is not None
-    salt = seal_salt(game.seed, game.gf.game_id, str(step.node["id"]), step.player)
+    salt = seal_salt(game.seed, game.gf.game_id, str(step.node["id"]), step.player,
+                     step.replaces)
     return Sealed(seq=seq, prev_state=prev, post_state=post, events=public_events(events),
                   player=step.player, node=str(step.node["id"]),
-                  commitment=commitment(salt, step.payload), bot=step.bot)
+                  commitment=commitment(salt, step.payload), bot=step.bot,
+                  replaces=step.replaces)

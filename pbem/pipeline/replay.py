@@ -118,6 +118,15 @@ class Replay:
             if isinstance(entry, Unseal):
                 for player, text in entry.blocks.items():
                     self.blocks[(entry.node, player)] = text
+        # The sealed answers a newer one replaced before the unseal (issue 24): their blocks are
+        # never opened; each is replayed with the block that counts, its commitment is checked
+        # through the `replaces` of the entry after it.
+        last: dict[tuple[str, str], int] = {}
+        for entry in entries:
+            if isinstance(entry, Sealed):
+                last[(entry.node, entry.player)] = entry.seq
+        self.superseded = {e.seq for e in entries
+                           if isinstance(e, Sealed) and last[(e.node, e.player)] != e.seq}
         self.raw = self.gf.log
         # The header as it stood (its trail grows with the settings and timeouts), and the
         # deadlines and e-mails in force, rebuilt from the log (None: a game begun before
@@ -257,13 +266,19 @@ class Replay:
                              "is not in the secrets file; ask the player to send it again")
         block = one_block(entry.seq, text)
         assert self.game.seed is not None
-        salt = seal_salt(self.game.seed, self.gf.game_id, entry.node, entry.player)
-        if commitment(salt, block.payload()) != entry.commitment:
+        salt = seal_salt(self.game.seed, self.gf.game_id, entry.node, entry.player,
+                         entry.replaces)
+        if entry.seq not in self.superseded and \
+                commitment(salt, block.payload()) != entry.commitment:
             raise ValueError(f"{entry.player}'s sealed block does not match its commitment")
         if waiting_for(table.agenda) == [entry.player]:  # the unseal entry resolves it
             pending["answers"] = dict(sorted({**pending["answers"],
                                               entry.player: RECEIVED}.items()))
             return None
+        if entry.replaces is not None:  # the newer answer is adjudicated in its place
+            if entry.player not in pending["answers"]:
+                raise ValueError(f"{entry.player} has no earlier sealed answer to replace")
+            del pending["answers"][entry.player]
         return self.adjudicate(table, entry.player, block, chance)
 
     def unseal(self, table: Table, entry: Unseal, chance: Chance) -> list[Event]:

@@ -183,6 +183,10 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
                           keys if bot is None else {entry.player: bot}, window)
         elif isinstance(entry, Sealed):  # signed by the seat's key, or its bot's (issue 24)
             key = life.bot_key(entry) or keys.get(entry.player, "")
+            earlier = commitments.get((entry.node, entry.player))
+            if (earlier[0] if earlier else None) != entry.replaces:  # only the last one counts
+                raise _bad(seq, "the sealed answer does not replace its player's earlier one"
+                           if entry.replaces else "a second sealed answer replaces nothing")
             commitments[(entry.node, entry.player)] = (entry.commitment, key, window)
         elif isinstance(entry, Replacement | Reveal):
             roster_step(gf, entry, keys)

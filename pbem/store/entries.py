@@ -104,6 +104,9 @@ class Sealed(Entry):
     commitment: str = ""
     legacy: bool = False  # format 1 wrote these as kind "orders" with `sealed: true`
     bot: str | None = None  # the bot's public key that signed for the seat (issue 24)
+    # The commitment of the same player's earlier answer to the node that this one replaces
+    # (issue 24): until the unseal only the last one counts.
+    replaces: str | None = None
 
     def to_data(self) -> Data:
         if self.legacy:
@@ -114,6 +117,8 @@ class Sealed(Entry):
         data: Data = {"player": self.player, "node": self.node, "commitment": self.commitment}
         if self.bot is not None:
             data["bot"] = self.bot
+        if self.replaces is not None:
+            data["replaces"] = self.replaces
         return data
 
 

@@ -90,7 +90,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
                bot=r.get("bot", str, None))),
     "sealed": lambda r, c: Sealed(**c, player=r.get("player", str), node=r.get("node", str),
                                   commitment=r.get("commitment", str),
-                                  bot=r.get("bot", str, None)),
+                                  bot=r.get("bot", str, None),
+                                  replaces=r.get("replaces", str, None)),
     "unseal": lambda r, c: Unseal(
         **c, node=r.get("node", str), last=r.get("last", str),
         blocks=r.mapping_of_strings("blocks"), salts=r.mapping_of_strings("salts"),

@@ -1,0 +1,75 @@
+"""A replaced sealed bid in a moderated Age of Renaissance game (issue 24 §4): until the unseal
+a player may send a newer signed bid for the same decision; the log keeps both commitments,
+the unseal opens only the last one, verify checks the chain of replacements, and a bid sent
+after the unseal is refused with every file byte-identical."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tests.pbem.test_aor_bad_input import ok, owed, rejected, snapshot
+from tests.pbem.test_aor_cli import lines_for, new_game, run, status
+
+
+def log(game: Path) -> list[dict[str, object]]:
+    entries: list[dict[str, object]] = yaml.safe_load(game.read_text())["log"]
+    return entries
+
+
+def through_returns(game: Path) -> None:
+    for player in ("ada", "ben", "cy"):
+        ok(game, player, lines_for(game, player)[0])
+
+
+def verify(game: Path, *extra: str) -> tuple[int, str]:
+    code, out, err = run("verify", str(game), *extra)
+    return code, out + err
+
+
+def test_the_last_bid_counts_and_verify_passes(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    through_returns(game)
+    ok(game, "ada", "bid 5")
+    ok(game, "ben", "bid 3")
+    ok(game, "ada", "bid 2")  # replaces ada's bid of 5
+    first, second = (e for e in log(game) if e.get("kind") == "sealed" and e["player"] == "ada")
+    assert second["replaces"] == first["commitment"] and "replaces" not in first
+    assert "bid 2" not in game.read_text() and "bid 5" not in game.read_text()
+    assert owed(game) == ["cy"]
+    ok(game, "cy", "bid 4")
+    unseal = log(game)[-1]
+    assert unseal["kind"] == "unseal" and sorted(unseal["blocks"]) == ["ada", "ben", "cy"]
+    blocks: dict[str, str] = unseal["blocks"]  # type: ignore[assignment]
+    assert "bid 2" in blocks["ada"] and "bid 5" not in game.read_text()
+    assert status(game)["waiting_for"] == ["cy"]  # the highest bid (cy's 4) chooses first
+    code, text = verify(game, "--secrets", str(game.with_suffix(".seed")))
+    assert code == 0, text
+    code, text = verify(game)  # the public check alone
+    assert code == 0, text
+
+
+def test_an_edited_superseded_bid_is_caught(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    through_returns(game)
+    ok(game, "ada", "bid 5")
+    ok(game, "ada", "bid 1")
+    ok(game, "ben", "bid 3")
+    ok(game, "cy", "bid 4")
+    first = next(e for e in log(game) if e.get("kind") == "sealed" and e["player"] == "ada")
+    commitment = str(first["commitment"])
+    game.write_text(game.read_text().replace(commitment, "f" * 64, 1))
+    code, text = verify(game, "--secrets", str(game.with_suffix(".seed")))
+    assert code != 0 and "replace" in text, text
+
+
+def test_a_bid_after_the_unseal_is_refused(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    through_returns(game)
+    for player, bid in (("ada", 5), ("ben", 3), ("cy", 4)):
+        ok(game, player, f"bid {bid}")
+    before = snapshot(game)
+    rejected(game, "ben", ["bid 9"], 4, "not ben's decision")
+    rejected(game, "ada", ["bid 9"], 1, "not a legal 'bid' order now")  # ada chooses a capital
+    assert snapshot(game) == before
