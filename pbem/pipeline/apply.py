@@ -23,9 +23,10 @@ from pbem.orders.signatures import PublicKey
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import (
     authenticate,
+    check_replacing,
     check_turn,
     choose_block,
-    replaced_commitment,
+    replaced_answer,
     resigns,
 )
 from pbem.pipeline.game import Game
@@ -134,7 +135,10 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     table = game.table()
     check_turn(game, table, player, resigning=resigns(block))
     node = next_pending(table.agenda)
-    replaces = replaced_commitment(game, table, player)
+    replaced = replaced_answer(game, table, player)
+    if replaced is not None:
+        check_replacing(block, replaced)
+    replaces = str(replaced["commitment"]) if replaced is not None else None
     chance = game.chance(int(table.state["draws"]))
     lines = [(line.number, line.text) for line in block.lines]
     try:

@@ -5,6 +5,7 @@ check that it is the sender's decision. Nothing here reads the rules' state beyo
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from engine.core import sealing
 from engine.core.agenda import is_parallel, next_pending, waiting_for
@@ -94,16 +95,24 @@ def resigns(block: OrderBlock) -> bool:
     return bool(block.lines) and " ".join(block.lines[0].text.lower().split()) == "resign"
 
 
-def replaced_commitment(game: Game, table: Table, player: str) -> str | None:
-    """The commitment a newer sealed block from `player` replaces: their last sealed answer
-    to the pending decision of a moderated game, not yet unsealed (issue 24). None when the
-    block is no replacement (a timeout's default is never replaced)."""
+def replaced_answer(game: Game, table: Table, player: str) -> dict[str, Any] | None:
+    """The sealed entry a newer block from `player` replaces: their last sealed answer to the
+    pending decision of a moderated game, not yet unsealed (issue 24). None when the block is
+    no replacement (a timeout's default is never replaced)."""
     node = next_pending(table.agenda)
     if not (game.projection.hidden and node is not None and node.get("sealed")
             and is_parallel(node) and player in node.get("answers", {})):
         return None
-    last = last_commitments(game.recent(), str(node["id"])).get(player)
-    return str(last["commitment"]) if last is not None else None
+    return last_commitments(game.recent(), str(node["id"])).get(player)
+
+
+def check_replacing(block: OrderBlock, replaced: dict[str, Any]) -> None:
+    """A replacing block is written against the state its replaced answer left, or later: an
+    older copy of the player's block, sent again, cannot undo their newer answer."""
+    if (block.seq or 0) < int(replaced["seq"]):
+        raise DoesNotFitError(f"stale block: {block.player} replaced the answer it was written "
+                              f"before (seq {block.seq}); a newer answer is written against "
+                              f"seq {replaced['seq']} or later")
 
 
 def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False) -> None:
@@ -118,7 +127,7 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
         raise DoesNotFitError(f"{player} has already sealed an answer (a seal cannot be "
                               "changed); open it once every seal is in")
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
-        if replaced_commitment(game, table, player) is not None:
+        if replaced_answer(game, table, player) is not None:
             return  # a newer sealed answer replaces the earlier one until the unseal
         how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
         raise DoesNotFitError(f"{player} has already answered this decision (already {how})")

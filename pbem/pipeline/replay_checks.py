@@ -145,6 +145,7 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     # Each sealed answer with the key and the window in force when it was logged: a roster
     # change before the unseal neither restarts its window nor re-keys it.
     commitments: dict[tuple[str, str], tuple[str, str, dict[int, str]]] = {}
+    sealed_at: dict[tuple[str, str], int] = {}  # the seq of each player's last sealed answer
     used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
@@ -187,6 +188,10 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             if (earlier[0] if earlier else None) != entry.replaces:  # only the last one counts
                 raise _bad(seq, "the sealed answer does not replace its player's earlier one"
                            if entry.replaces else "a second sealed answer replaces nothing")
+            if earlier:  # a newer answer is written after the one it replaces
+                window = {s: f for s, f in window.items() if s >= sealed_at[(entry.node,
+                                                                              entry.player)]}
+            sealed_at[(entry.node, entry.player)] = seq
             commitments[(entry.node, entry.player)] = (entry.commitment, key, window)
         elif isinstance(entry, Replacement | Reveal):
             roster_step(gf, entry, keys)

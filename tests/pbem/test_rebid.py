@@ -9,8 +9,8 @@ from pathlib import Path
 
 import yaml
 
-from tests.pbem.test_aor_bad_input import ok, owed, rejected, snapshot
-from tests.pbem.test_aor_cli import lines_for, new_game, run, status
+from tests.pbem.test_aor_bad_input import ok, owed, refused, rejected, snapshot
+from tests.pbem.test_aor_cli import apply, lines_for, new_game, run, signed, status
 
 
 def log(game: Path) -> list[dict[str, object]]:
@@ -31,9 +31,11 @@ def verify(game: Path, *extra: str) -> tuple[int, str]:
 def test_the_last_bid_counts_and_verify_passes(tmp_path: Path) -> None:
     game = new_game(tmp_path)
     through_returns(game)
-    ok(game, "ada", "bid 5")
+    five = signed(game, "ada", ["bid 5"], "five.txt")
+    assert apply(game, five)[0] == 0
     ok(game, "ben", "bid 3")
     ok(game, "ada", "bid 2")  # replaces ada's bid of 5
+    refused(game, five, 4, "stale block")  # an old copy sent again cannot undo the newer bid
     first, second = (e for e in log(game) if e.get("kind") == "sealed" and e["player"] == "ada")
     assert second["replaces"] == first["commitment"] and "replaces" not in first
     assert "bid 2" not in game.read_text() and "bid 5" not in game.read_text()

@@ -320,20 +320,28 @@ def test_the_same_blocks_signed_properly_are_accepted(attacked: dict[str, Built]
 # --- sealed answers in the moderated game ---------------------------------------------------
 
 
-def _bid(game: Snapshot, seat: str, signer: str) -> str:
+def _bid(game: Snapshot, seat: str, signer: str, *, before_seal: bool = False) -> str:
     """A small sealed answer for `seat` (ada's first legal line that bids 0 to 12: a seat
-    that has sealed has no legal line left)."""
+    that has sealed has no legal line left); `before_seal`: written against the state before
+    the seat's own sealed answer, as an old copy of its block would be."""
     lines = [str(x) for x in api.legal_lines(game.path, "ada")["lines"]]
     small = [x for x in lines if x.split()[-1].lstrip("-").isdigit() and
              0 <= int(x.split()[-1]) <= 12]
-    return game.block(seat, (small or lines)[:1], signer=signer)
+    if not before_seal:
+        return game.block(seat, (small or lines)[:1], signer=signer)
+    sealed = next(e for e in reversed(gamefile.load(game.path).log)
+                  if e.get("kind") == "sealed" and e.get("player") == seat)
+    return game.block(seat, (small or lines)[:1], signer=signer, seq=int(sealed["seq"]) - 1,
+                      state=gamefile.fingerprint(str(sealed["prev_state"])))
 
 
 @pytest.mark.parametrize(("who", "signer", "code"), [
     ("ada", "ben", BAD_BLOCK),  # a sealed answer signed by another seat
     ("ada", "max", BAD_BLOCK),  # ... by the moderator
     ("ada", "eve", BAD_BLOCK),  # ... by a stranger
-    ("sealed", "self", DOES_NOT_FIT),  # a second seal from a seat that has sealed
+    # A seat that has sealed may replace its answer until the unseal (issue 24), but not with
+    # a block written before its seal: an old copy sent again cannot undo a newer answer.
+    ("sealed", "self", DOES_NOT_FIT),
 ])
 def test_a_sealed_answer_forged_or_resent_is_refused(attacked: dict[str, Built], tmp_path: Path,
                                                       who: str, signer: str, code: int) -> None:
@@ -344,7 +352,8 @@ def test_a_sealed_answer_forged_or_resent_is_refused(attacked: dict[str, Built],
     assert node is not None
     sealed = next(iter(node["answers"]))
     seat = sealed if who == "sealed" else who
-    text = _bid(game, seat, game.seat_keys[seat] if signer == "self" else signer)
+    text = _bid(game, seat, game.seat_keys[seat] if signer == "self" else signer,
+                before_seal=who == "sealed")
     exit_code, stderr = refused(game, text)
     assert exit_code == code and stderr.count("\n") == 1, stderr
     ok = CliRunner().invoke(app, ["apply", str(game.path), "-"],
