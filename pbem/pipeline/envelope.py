@@ -15,7 +15,7 @@ from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import PublicKey, parse_public_key, verify
 from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
 from pbem.pipeline.life import Life
-from pbem.pipeline.record import last_commitments
+from pbem.pipeline.seals import last_commitments
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
 

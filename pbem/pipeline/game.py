@@ -23,6 +23,7 @@ from engine.core.chance import Chance, NoChance, SeededChance
 from engine.core.ruleset import Ruleset
 from engine.core.table import Table
 from pbem.errors import UsageError
+from pbem.pipeline.seals import last_commitments, matching_block
 from pbem.rulesets import catalog_of, ruleset_of
 from pbem.store import secrets, seeds
 from pbem.store.entries import Entry, append
@@ -150,8 +151,12 @@ def sealed_blocks(game: Game) -> dict[str, dict[str, str]]:
     if found is not None:
         return {node: dict(answers) for node, answers in found.sealed.items()}
     blocks: dict[str, dict[str, str]] = {}
-    for (node, player), text in game.secrets.sealed_blocks().items():
-        blocks.setdefault(node, {})[player] = text
+    log = game.recent()
+    for (node, player), copies in game.secrets.sealed_copies().items():
+        last = last_commitments(log, node).get(player)
+        picked = matching_block(game.secrets.seed, game.gf.game_id, last, copies) \
+            if last is not None and len(copies) > 1 else None
+        blocks.setdefault(node, {})[player] = picked or copies[-1]
     opened = {(str(e.get("node")), p) for e in game.recent() if e.get("kind") == "unseal"
               for p in dict(e.get("blocks") or {})}
     return {n: {p: t for p, t in a.items() if (n, p) not in opened} for n, a in blocks.items()}

@@ -10,8 +10,6 @@ Everywhere else a step is one entry.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,28 +18,12 @@ from engine.core.agenda import waiting_for
 from engine.core.chance import Draw
 from engine.core.table import Event, Table, event
 from pbem.pipeline.game import Game
+from pbem.pipeline.seals import commitment, last_commitments, seal_salt
 from pbem.store.entries import Entry, Sealed, Unseal, public_events
 from pbem.store.projection import RECEIVED
 
 # Builds the entry of the step itself: (seq, prev_state, post_state, draws, events) -> Entry.
 MakeEntry = Callable[[int, str, str, list[dict[str, object]], list[dict[str, Any]]], Entry]
-
-
-def seal_salt(seed: bytes, game_id: str, node: str, player: str,
-              replaces: str | None = None) -> bytes:
-    """A sealed answer's salt; a replacing answer's is its own, so that the salt the unseal
-    publishes opens the last answer only, never the superseded ones."""
-    label = f"seal|{game_id}|{node}|{player}" + (f"|{replaces}" if replaces else "")
-    return hmac.new(seed, label.encode(), hashlib.sha256).digest()
-
-
-def last_commitments(log: Sequence[dict[str, Any]], node: str) -> dict[str, dict[str, Any]]:
-    """Each player's last sealed entry for `node` (raw), by player: the answer that counts."""
-    return {str(e["player"]): e for e in log if e.get("kind") == "sealed" and e.get("node") == node}
-
-
-def commitment(salt: bytes, payload: bytes) -> str:
-    return hashlib.sha256(salt + payload).hexdigest()
 
 
 def split_sealed(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:

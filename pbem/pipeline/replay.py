@@ -27,9 +27,10 @@ from pbem.errors import CorruptGameError, UsageError
 from pbem.pipeline import clock
 from pbem.pipeline.defaults import apply_defaults, timeout_event
 from pbem.pipeline.game import Game, from_gamefile
-from pbem.pipeline.record import commitment, seal_salt, split_sealed, timed_out, unseal_event
+from pbem.pipeline.record import split_sealed, timed_out, unseal_event
 from pbem.pipeline.replay_checks import check_head, check_public, first_keys, one_block, roster_step
 from pbem.pipeline.roster_checks import check_roster
+from pbem.pipeline.seals import commitment, matching_block, seal_salt
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
@@ -127,6 +128,16 @@ class Replay:
                 last[(entry.node, entry.player)] = entry.seq
         self.superseded = {e.seq for e in entries
                            if isinstance(e, Sealed) and last[(e.node, e.player)] != e.seq}
+        copies = held.sealed_copies() if held is not None and game.seed is not None else {}
+        for entry in entries:
+            if isinstance(entry, Sealed) and entry.seq not in self.superseded and \
+                    len(copies.get((entry.node, entry.player), [])) > 1:
+                assert game.seed is not None
+                found = matching_block(game.seed, self.gf.game_id, {
+                    "node": entry.node, "player": entry.player, "replaces": entry.replaces,
+                    "commitment": entry.commitment}, copies[(entry.node, entry.player)])
+                if found is not None:
+                    self.blocks[(entry.node, entry.player)] = found
         self.raw = self.gf.log
         # The header as it stood (its trail grows with the settings and timeouts), and the
         # deadlines and e-mails in force, rebuilt from the log (None: a game begun before

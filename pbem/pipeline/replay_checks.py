@@ -14,8 +14,8 @@ from pbem.orders.signatures import parse_public_key, verify
 from pbem.pipeline import clock
 from pbem.pipeline.game import QUIET_KINDS
 from pbem.pipeline.life_checks import LifeCheck, check_signed
-from pbem.pipeline.record import commitment
 from pbem.pipeline.replace import check_replacement
+from pbem.pipeline.seals import commitment
 from pbem.store import seeds
 from pbem.store.entries import (
     Absence,

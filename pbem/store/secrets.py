@@ -56,6 +56,18 @@ class Secrets:
                     found[(node, player)] = text
         return found
 
+    def sealed_copies(self) -> dict[tuple[str, str], list[str]]:
+        """Every sealed block any generation holds, by (node, player), oldest first: a player
+        who replaced an answer has several (issue 24)."""
+        found: dict[tuple[str, str], list[str]] = {}
+        for generation in self.generations:
+            for node, answers in generation.sealed.items():
+                for player, text in answers.items():
+                    copies = found.setdefault((node, player), [])
+                    if text not in copies:
+                        copies.append(text)
+        return found
+
     def add(self, generation: Generation) -> None:
         kept = [g for g in self.generations if g.post_state != generation.post_state]
         self.generations = [*kept, generation][-KEEP:]

@@ -75,3 +75,23 @@ def test_a_bid_after_the_unseal_is_refused(tmp_path: Path) -> None:
     rejected(game, "ben", ["bid 9"], 4, "not ben's decision")
     rejected(game, "ada", ["bid 9"], 1, "not a legal 'bid' order now")  # ada chooses a capital
     assert snapshot(game) == before
+
+
+def test_a_replacement_lost_before_the_commit_point_leaves_the_earlier_bid(
+        tmp_path: Path) -> None:
+    """The secrets take the newer bid first; when the game file's rename never happens the
+    logged commitment is still the earlier bid's, and that bid is the one opened."""
+    game = new_game(tmp_path)
+    through_returns(game)
+    ok(game, "ada", "bid 5")
+    committed = game.read_bytes()
+    ok(game, "ada", "bid 2")
+    game.write_bytes(committed)  # as if the rename of the game file never happened
+    code, text = verify(game, "--secrets", str(game.with_suffix(".seed")))
+    assert code == 0, text
+    ok(game, "ben", "bid 3")
+    ok(game, "cy", "bid 4")
+    blocks: dict[str, str] = log(game)[-1]["blocks"]  # type: ignore[assignment]
+    assert "bid 5" in blocks["ada"]
+    code, text = verify(game, "--secrets", str(game.with_suffix(".seed")))
+    assert code == 0, text
