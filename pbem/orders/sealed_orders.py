@@ -4,7 +4,8 @@ open game (engine.core.sealing).
 Sealing checks the line against the game file, draws a 32-byte nonce and writes the opening
 (line and nonce) beside the player's key, mode 0600; the block to send holds only `seal HEX`.
 Opening reads it back once every seal is in. Lose the opening file and the seal cannot be
-opened: the timeout then gives the default and puts the player last.
+opened: the timeout then gives the default and puts the player last. Until every seal is in a
+player may seal again; the newer seal replaces the earlier one, and its opening file too.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from engine.core.errors import IllegalOrder, RuleError
 from pbem.errors import OrdersRejected, UsageError
 from pbem.orders.signatures import load_private_key, parse_public_key
 from pbem.pipeline.game import table_of
+from pbem.pipeline.seals import withdraw
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 
@@ -48,7 +50,8 @@ def _committing_node(gf: GameFile, player: str, stage: str) -> Node:
         now = ("every seal is in: open yours with pbem sign --open" if stage == sealing.SEAL
                else "seals are still awaited: nothing can be opened yet")
         raise UsageError(now)
-    if player not in waiting_for(gf.agenda):
+    resealing = stage == sealing.SEAL and player in node["seals"]  # a newer seal replaces it
+    if player not in waiting_for(gf.agenda) and not resealing:
         raise UsageError(f"{player} owes no {stage} now; waiting for "
                          f"{', '.join(waiting_for(gf.agenda))}")
     return node
@@ -64,6 +67,11 @@ def seal_orders(game_path: Path, key_path: Path, line: str) -> str:
     player = _player_of(gf, key_path)
     node = _committing_node(gf, player, sealing.SEAL)
     ruleset, table = table_of(gf)
+    if player in node["seals"]:  # sealing again: the legal lines as if it had not sealed
+        table = table.copy()
+        pending = next_pending(table.agenda)
+        assert pending is not None
+        withdraw(pending, player)
     options = options_now(ruleset, table, player)
     try:
         choice = match_line(line, options, ruleset.namer(table), ruleset.verbs)

@@ -32,6 +32,7 @@ from pbem.pipeline.envelope import (
 from pbem.pipeline.game import Game
 from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
+from pbem.pipeline.seals import withdraw
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
 from pbem.store.entry_reader import read as read_entry
@@ -138,12 +139,13 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     replaced = replaced_answer(game, table, player)
     if replaced is not None:
         check_replacing(block, replaced)
-    replaces = str(replaced["commitment"]) if replaced is not None else None
+    replaces = str(replaced["commitment"]) if replaced is not None and \
+        replaced.get("kind") == "sealed" else None  # a moderated game's commitment
     chance = game.chance(int(table.state["draws"]))
     lines = [(line.number, line.text) for line in block.lines]
     try:
-        outcome = adjudicate(game.ruleset, table if replaces is None else withdrawn(table, player),
-                             player, lines, chance, known=None if replaces else known)
+        outcome = adjudicate(game.ruleset, table if replaced is None else withdrawn(table, player),
+                             player, lines, chance, known=None if replaced else known)
     except RuleError as error:
         raise OrdersRejected(error.message()) from None
     except SeedNeeded:
@@ -174,10 +176,10 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
 
 
 def withdrawn(table: Table, player: str) -> Table:
-    """A copy of `table` without `player`'s answer to the pending decision (a sealed answer
-    being replaced), to adjudicate the newer one against."""
+    """A copy of `table` without `player`'s answer (or seal) to the pending decision, a sealed
+    answer being replaced, to adjudicate the newer one against."""
     work = table.copy()
     pending = next_pending(work.agenda)
     assert pending is not None
-    pending["answers"] = {p: a for p, a in pending["answers"].items() if p != player}
+    withdraw(pending, player)
     return work

@@ -96,14 +96,23 @@ def resigns(block: OrderBlock) -> bool:
 
 
 def replaced_answer(game: Game, table: Table, player: str) -> dict[str, Any] | None:
-    """The sealed entry a newer block from `player` replaces: their last sealed answer to the
-    pending decision of a moderated game, not yet unsealed (issue 24). None when the block is
-    no replacement (a timeout's default is never replaced)."""
+    """The entry (raw) whose answer a newer block from `player` replaces (issue 24): their
+    last sealed answer to the pending decision of a moderated game, not yet unsealed, or in an
+    open game their `seal HEX` while seals are still awaited. None when the block is no
+    replacement (a timeout's default is never replaced)."""
     node = next_pending(table.agenda)
-    if not (game.projection.hidden and node is not None and node.get("sealed")
-            and is_parallel(node) and player in node.get("answers", {})):
+    if node is None or not node.get("sealed") or not is_parallel(node):
         return None
-    return last_commitments(game.recent(), str(node["id"])).get(player)
+    node_id = str(node["id"])
+    if sealing.is_committing(node):
+        if sealing.stage(node) != sealing.SEAL or player not in node["seals"] or \
+                player in node.get("answers", {}):
+            return None
+        return next((e for e in reversed(game.recent()) if e.get("kind") == "orders"
+                     and e.get("node") == node_id and e.get("player") == player), None)
+    if not game.projection.hidden or player not in node.get("answers", {}):
+        return None
+    return last_commitments(game.recent(), node_id).get(player)
 
 
 def check_replacing(block: OrderBlock, replaced: dict[str, Any]) -> None:
@@ -122,13 +131,9 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
         return
     owed = waiting_for(table.agenda)
     node = next_pending(table.agenda)
-    if sealing.is_committing(node) and node is not None and player in node["seals"] \
-            and player not in node.get("answers", {}) and sealing.stage(node) == sealing.SEAL:
-        raise DoesNotFitError(f"{player} has already sealed an answer (a seal cannot be "
-                              "changed); open it once every seal is in")
+    if replaced_answer(game, table, player) is not None:
+        return  # a newer sealed answer replaces the earlier one until they are opened
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
-        if replaced_answer(game, table, player) is not None:
-            return  # a newer sealed answer replaces the earlier one until the unseal
         how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
         raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
     if player not in owed:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core import sealing
 from engine.core.adjudicate import Known, adjudicate, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import Chance, Draw, ReplayChance, ReplayMismatch, SeededChance
@@ -30,7 +31,7 @@ from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.record import split_sealed, timed_out, unseal_event
 from pbem.pipeline.replay_checks import check_head, check_public, first_keys, one_block, roster_step
 from pbem.pipeline.roster_checks import check_roster
-from pbem.pipeline.seals import commitment, matching_block, seal_salt
+from pbem.pipeline.seals import commitment, matching_block, seal_salt, withdraw
 from pbem.rulesets import catalog_of, setup_seats
 from pbem.store import seeds
 from pbem.store.entries import (
@@ -219,6 +220,10 @@ class Replay:
             raise ValueError("the entry's node does not match the decision pending")
         known, self.known = self.known, {}
         if isinstance(entry, Orders):
+            if node is not None and sealing.is_committing(node) and \
+                    sealing.stage(node) == sealing.SEAL and entry.player in node["seals"]:
+                withdraw(node, entry.player)  # a newer seal replaces the earlier one
+                known = {}
             return self.adjudicate(table, entry.player, one_block(entry.seq, entry.block), chance,
                                    known)
         if isinstance(entry, Sealed):
@@ -289,7 +294,7 @@ class Replay:
         if entry.replaces is not None:  # the newer answer is adjudicated in its place
             if entry.player not in pending["answers"]:
                 raise ValueError(f"{entry.player} has no earlier sealed answer to replace")
-            del pending["answers"][entry.player]
+            withdraw(pending, entry.player)
         return self.adjudicate(table, entry.player, block, chance)
 
     def unseal(self, table: Table, entry: Unseal, chance: Chance) -> list[Event]:

@@ -146,6 +146,9 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     # change before the unseal neither restarts its window nor re-keys it.
     commitments: dict[tuple[str, str], tuple[str, str, dict[int, str]]] = {}
     sealed_at: dict[tuple[str, str], int] = {}  # the seq of each player's last sealed answer
+    # ... and of their last block to a simultaneous decision: one after it (an open game's
+    # newer seal, or the opening of a seal) is written against a state at or after it
+    answered_at: dict[tuple[str, str], int] = {}
     used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
@@ -176,6 +179,11 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
                 run_start -= 1
         window = {s: posts[s][:16] for s in range(run_start, seq)}
         if isinstance(entry, Orders):
+            if entry.node and (entry.node, entry.player) in answered_at:  # a seal, then newer
+                window = {s: f for s, f in window.items()
+                          if s >= answered_at[(entry.node, entry.player)]}
+            if entry.node:
+                answered_at[(entry.node, entry.player)] = seq
             block = one_block(seq, entry.block)
             if hashlib.sha256(block.payload()).hexdigest() != entry.payload_sha256:
                 raise _bad(seq, "payload hash does not match the block")

@@ -40,3 +40,11 @@ def matching_block(seed: bytes, game_id: str, sealed: dict[str, Any],
         if found and commitment(salt, found[0].payload()) == sealed.get("commitment"):
             return text
     return None
+
+
+def withdraw(node: dict[str, Any], player: str) -> None:
+    """Take `player`'s answer to `node` back (in place), and in an open game their seal: a
+    newer sealed answer replaces it (issue 24)."""
+    node["answers"] = {p: a for p, a in node.get("answers", {}).items() if p != player}
+    if player in node.get("seals", {}):
+        node["seals"] = {p: s for p, s in node["seals"].items() if p != player}

@@ -64,11 +64,7 @@ def test_a_seal_reveals_nothing_and_a_plain_bid_is_refused(bidding: Path) -> Non
     assert apply(bidding, block)[0] == 0
     assert "bid 12" not in bidding.read_text()
     assert status(bidding)["received"] == ["ada"]
-    code, _, err = apply(bidding, signed(bidding, "ada", ["seal " + "ab" * 32]))
-    assert code == 4 and "already sealed" in err
-    code, _, err = run("sign", "--seal", "bid 3", "--key", str(bidding.parent / "ada.key"),
-                       "--game", str(bidding))
-    assert code == 2 and "ada owes no seal now" in err
+    # a newer seal would replace ada's until every seal is in (tests/pbem/test_rebid.py)
     code, _, err = run("sign", "--open", "--key", str(bidding.parent / "ada.key"),
                        "--game", str(bidding))
     assert code == 2 and "seals are still awaited" in err

@@ -1,7 +1,8 @@
-"""A replaced sealed bid in a moderated Age of Renaissance game (issue 24 §4): until the unseal
-a player may send a newer signed bid for the same decision; the log keeps both commitments,
+"""A replaced sealed bid in Age of Renaissance (issue 24 §4). In a moderated game a player may
+send a newer signed bid for the same decision until the unseal: the log keeps both commitments,
 the unseal opens only the last one, verify checks the chain of replacements, and a bid sent
-after the unseal is refused with every file byte-identical."""
+after the unseal is refused with every file byte-identical. In an open game a newer `seal HEX`
+replaces the earlier one until every seal is in. An old copy of a replaced block is stale."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import yaml
 
 from tests.pbem.test_aor_bad_input import ok, owed, refused, rejected, snapshot
 from tests.pbem.test_aor_cli import apply, lines_for, new_game, run, signed, status
+from tests.pbem.test_aor_sealing import opening_block, sealed_block
 
 
 def log(game: Path) -> list[dict[str, object]]:
@@ -94,4 +96,26 @@ def test_a_replacement_lost_before_the_commit_point_leaves_the_earlier_bid(
     blocks: dict[str, str] = log(game)[-1]["blocks"]  # type: ignore[assignment]
     assert "bid 5" in blocks["ada"]
     code, text = verify(game, "--secrets", str(game.with_suffix(".seed")))
+    assert code == 0, text
+
+
+def test_an_open_game_takes_a_newer_seal_until_every_seal_is_in(tmp_path: Path) -> None:
+    game = new_game(tmp_path, 3, "--open")
+    through_returns(game)
+    first = sealed_block(game, "ada", "bid 12")
+    old = first.with_name("old-seal.txt")
+    old.write_text(first.read_text())
+    assert apply(game, old)[0] == 0
+    assert apply(game, sealed_block(game, "ada", "bid 3"))[0] == 0  # replaces the seal of 12
+    refused(game, old, 4, "already applied")  # sent again, it cannot undo the newer seal
+    for player in ("ben", "cy"):
+        assert apply(game, sealed_block(game, player, "bid 1"))[0] == 0
+    assert status(game)["sealing"] == "open"
+    rejected(game, "ada", ["seal " + "ab" * 32], 1, "every seal is in")
+    for player in ("ada", "ben", "cy"):
+        assert apply(game, opening_block(game, player))[0] == 0
+    assert status(game)["waiting_for"] == ["ada"]  # ada's bid of 3 is the highest
+    opened = [e for e in log(game) if e.get("kind") == "orders" and e["player"] == "ada"]
+    assert "open bid 3 nonce" in str(opened[-1]["block"])
+    code, text = verify(game)
     assert code == 0, text
