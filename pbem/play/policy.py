@@ -4,7 +4,8 @@
 itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
 throw-away chance, and the events it makes, or the state after it, are scored. No rules
 knowledge lives here: what counts is what the engine emits (event kinds and card names), shows
-(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall).
+(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall, an
+Age of Renaissance score and income).
 """
 
 from __future__ import annotations
