@@ -4,7 +4,8 @@
 itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
 throw-away chance, and the events it makes, or the state after it, are scored. No rules
 knowledge lives here: what counts is what the engine emits (event kinds and card names), shows
-(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall).
+(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall, an
+Age of Renaissance score and income).
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from pbem.store import seeds
 
 POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
-FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper, once
+FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
+# how many follow-ups deep (default 1): AoR turns are long runs of one player's answers (buy,
+# then buy again), and its decisions are cheap; measured in bench/README.md
+FOLLOW_DEPTH = {"aor": 2}
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
 BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
@@ -175,8 +179,9 @@ class CoveragePolicy(Policy):
 
 class GreedyPolicy(Policy):
     """Plays to win: declares as soon as it can, else the option after which it is closest to
-    any victory (the engine's own shortfall for each active square, engine.pax.victory), then
-    the view's counts."""
+    any victory (Pax: the engine's own shortfall for each active square, engine.pax.victory;
+    AoR: its lead by the engine's own final score and income, see `margin`), then the view's
+    counts."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
@@ -185,7 +190,8 @@ class GreedyPolicy(Policy):
         if len(options) == 1:
             return options[0]
 
-        return self._best(options, lambda choice: self._score(ruleset, table, who, choice, 1))
+        depth = FOLLOW_DEPTH.get(ruleset.name, 1)
+        return self._best(options, lambda choice: self._score(ruleset, table, who, choice, depth))
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice, depth: int
                ) -> float:
@@ -201,7 +207,8 @@ class GreedyPolicy(Policy):
         if depth and follow and len(follow) > 1:
             sample = follow if len(follow) <= FOLLOW_UPS else self.rng.sample(follow, FOLLOW_UPS)
             return max(self._score(ruleset, probe, who, c, depth - 1) for c in sample)
-        return closeness(probe, who) * 50 + progress(ruleset.view_for(probe, None), who)
+        return (closeness(probe, who) * 50 + margin(ruleset, probe, who) * 10
+                + progress(ruleset.view_for(probe, None), who))
 
 
 def closeness(table: Table, who: str) -> float:
@@ -213,6 +220,21 @@ def closeness(table: Table, who: str) -> float:
     from engine.pax.victory import shortfall  # only a Pax table keeps squares by name
     active = [s for s, status in squares.items() if status == "active"] or list(squares)
     return -float(min(shortfall(table, who, s) for s in active))
+
+
+def margin(ruleset: Ruleset, table: Table, who: str) -> float:
+    """Age of Renaissance: `who`'s worth less the best other player's, so the lead that wins at
+    the game's end. A worth is the final score as the engine counts it (engine.aor.victory,
+    11.2) plus the income the engine would pay next (9.6), so provinces count before they pay;
+    0 for other games."""
+    if ruleset.name != "aor":
+        return 0.0
+    from engine.aor.economy import income  # only an AoR table scores by 11.2
+    from engine.aor.victory import standings
+    worth = {pid: points + income(table.catalog, table.state, pid)
+             for pid, points in standings(table.catalog, table.state)}
+    mine = worth.pop(who, 0)
+    return float(mine - max(worth.values(), default=0))
 
 
 def progress(view: dict[str, Any], who: str) -> float:
