@@ -21,11 +21,13 @@ from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
 from engine.aor.catalog import Catalog
 from engine.aor.catalog import build_catalog as build_aor_catalog
 from engine.aor.draws import audience
+from engine.aor.economy import income
 from engine.aor.messages import DECISIONS, MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
 from engine.aor.setup import SetupError, new_game
 from engine.aor.standing import LINES as STANDING_LINES
+from engine.aor.victory import standings
 from engine.aor.view import view_for
 from engine.core.agenda import is_parallel, new_parallel, next_pending
 from engine.core.chance import Chance
@@ -132,6 +134,13 @@ class AorRuleset:
         said = (event("aor.end.resigned_cards", kind="resigned", player=pid, cards=cards) if cards
                 else event("aor.end.resigned", kind="resigned", player=pid))
         return [said] + settle(t, chance)
+
+    def worth(self, t: Table) -> dict[str, float]:
+        """Each player still in the game: the final score as it stands (11.2) plus the income
+        the next Income phase would pay (9.6), so provinces count before they pay. Self-play
+        policies read it (pbem.play.policy); no rule does."""
+        return {pid: float(points + income(t.catalog, t.state, pid))
+                for pid, points in standings(t.catalog, t.state)}
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
         return view_for(t, player)

@@ -24,9 +24,9 @@ from pbem.store import seeds
 POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
 FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
-# how many follow-ups deep (default 1): AoR turns are long runs of one player's answers (buy,
-# then buy again), and its decisions are cheap; measured in bench/README.md
-FOLLOW_DEPTH = {"aor": 2}
+# follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
+# one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
+FOLLOW_DEPTH_SCORED = 2
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
 BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
@@ -190,7 +190,7 @@ class GreedyPolicy(Policy):
         if len(options) == 1:
             return options[0]
 
-        depth = FOLLOW_DEPTH.get(ruleset.name, 1)
+        depth = FOLLOW_DEPTH_SCORED if getattr(ruleset, "worth", None) else 1
         return self._best(options, lambda choice: self._score(ruleset, table, who, choice, depth))
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice, depth: int
@@ -226,14 +226,12 @@ def margin(ruleset: Ruleset, table: Table, who: str) -> float:
     """Age of Renaissance: `who`'s worth less the best other player's, so the lead that wins at
     the game's end. A worth is the final score as the engine counts it (engine.aor.victory,
     11.2) plus the income the engine would pay next (9.6), so provinces count before they pay;
-    0 for other games."""
-    if ruleset.name != "aor":
+    0 for a game the engine does not score by points (no `worth`: Pax Renaissance)."""
+    measure = getattr(ruleset, "worth", None)
+    if measure is None:
         return 0.0
-    from engine.aor.economy import income  # only an AoR table scores by 11.2
-    from engine.aor.victory import standings
-    worth = {pid: points + income(table.catalog, table.state, pid)
-             for pid, points in standings(table.catalog, table.state)}
-    mine = worth.pop(who, 0)
+    worth: dict[str, float] = measure(table)
+    mine = worth.pop(who, 0.0)
     return float(mine - max(worth.values(), default=0))
 
 
