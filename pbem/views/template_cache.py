@@ -11,6 +11,7 @@ so a cache never fails a report or changes a byte of it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import stat
@@ -31,10 +32,8 @@ class QuietCache(FileSystemBytecodeCache):
             bucket.reset()
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):  # unwritable: the next run compiles again
             super().dump_bytecode(bucket)
-        except OSError:
-            pass
 
 
 def cache_root() -> Path | None:
