@@ -13,7 +13,6 @@ from pbem import i18n
 from pbem.cli.typer_app import GameArg, app, boundary, check_format
 from pbem.errors import UsageError
 from pbem.lazy import lazy
-from pbem.store import gamefile
 from pbem.words import deadline_passed_text
 
 if TYPE_CHECKING:
@@ -31,11 +30,12 @@ if TYPE_CHECKING:
     from pbem.pipeline import handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
+    from pbem.store import gamefile
     from pbem.views import duedates, report
     from pbem.views import model as views
 else:
     (bounces, deadlines, digests, gitplay, inbox, mail, mailboxes, queue, transport, games,
-     handover, replace, timeouts, report, views, duedates) = (
+     handover, replace, timeouts, report, views, duedates, gamefile) = (
         lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
                                           "delivery.digests",
                                           "delivery.gitplay",
@@ -43,7 +43,8 @@ else:
                                           "delivery.queue", "delivery.transport",
                                           "pipeline.opening", "pipeline.handover",
                                           "pipeline.replace", "pipeline.timeout",
-                                          "views.report", "views.model", "views.duedates"))
+                                          "views.report", "views.model", "views.duedates",
+                                          "store.gamefile"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
