@@ -33,7 +33,7 @@ from pbem.pipeline.replay_checks import check_head, check_public, first_keys, on
 from pbem.pipeline.roster_checks import check_roster
 from pbem.pipeline.seals import commitment, matching_block, seal_salt, withdraw
 from pbem.rulesets import catalog_of, setup_seats
-from pbem.store import seeds
+from pbem.store import sandbox, seeds
 from pbem.store.entries import (
     Absence,
     Bot,
@@ -193,6 +193,11 @@ class Replay:
         if isinstance(entry, Setup) and entry.settings is not None:
             self.header[clock.TRAIL] = clock.start(entry.settings)
             self.adopt(entry.settings)
+        forked = sandbox.start_table(self.gf, catalog_of(self.gf))
+        if forked is not None:  # a sandbox begins where it was forked (pbem.pipeline.fork)
+            if entry.draws or entry.events or self.hash_of(0, forked) != entry.post_state:
+                raise _bad(0, "the sandbox does not begin at the position its header holds")
+            return forked
         chance = self.chance(entry, 0)
         try:
             table, events = self.ruleset.setup(catalog_of(self.gf), self.gf.game_id,
