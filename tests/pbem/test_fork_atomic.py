@@ -5,47 +5,18 @@ after it the sandbox is whole, and no fork replaces it. The real game is never t
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.pbem.test_fork import cli, keys, ok, players
-
-# A `pbem fork` that dies at its Nth link (before linking, or just after): the seed or secrets
-# file is linked first, the game file last (its link is the commit point: pbem.store.creation).
-DYING_FORK = """
-import os, sys
-calls, (die_at, when) = [0], (int(sys.argv[1]), sys.argv[2])
-real_link = os.link
-def link(source, target, **kwargs):
-    calls[0] += 1
-    if calls[0] == die_at and when == "before":
-        os._exit(137)
-    real_link(source, target, **kwargs)
-    if calls[0] == die_at:
-        os._exit(137)
-os.link = link
-sys.argv = ["pbem", *sys.argv[3:]]
-from pbem.cli import app
-app()
-"""
-
-
-def die_during_fork(args: list[str], link: int, when: str) -> None:
-    run = subprocess.run([sys.executable, "-c", DYING_FORK, str(link), when, *args],
-                         capture_output=True, check=False)
-    assert run.returncode == 137, run.stderr.decode()
+from tests.pbem.test_fork import cli, ok
+from tests.pbem.test_fork_moderated import new_aor
+from tests.reliability.test_creation import die_during_new  # a real process, killed at a link
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    keys(tmp_path)
-    path = tmp_path / "g.yaml"
-    ok("new", path, *players(tmp_path), "--moderator", tmp_path / "max.pub", "--ruleset", "aor",
-       "--seed", "atomic", "--option", "end=epoch1")
-    return path
+    return new_aor(tmp_path, "atomic")
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -59,7 +30,7 @@ def test_a_fork_killed_before_its_commit_leaves_the_name_free(game: Path, link: 
     real = files(game.parent)
     sandbox = game.parent / "w.yaml"
     args = ["fork", str(game), "--out", str(sandbox), "--for", "ada", "--seed", "k"]
-    die_during_fork(args, link, when)
+    die_during_new(args, link, when)
     assert not sandbox.exists()
     ok(*args)  # the next fork finishes what the killed one left, then makes a whole sandbox
     assert "ok: 1 log entries verified" in ok("verify", sandbox)
@@ -70,7 +41,7 @@ def test_a_fork_killed_before_its_commit_leaves_the_name_free(game: Path, link: 
 def test_a_fork_killed_after_its_commit_leaves_a_whole_sandbox(game: Path) -> None:
     sandbox = game.parent / "w.yaml"
     args = ["fork", str(game), "--out", str(sandbox), "--for", "ada", "--seed", "k"]
-    die_during_fork(args, 2, "after")
+    die_during_new(args, 2, "after")
     made = {name: (game.parent / name).read_bytes() for name in ("w.yaml", "w.seed")}
     code, _, err = cli(*args)
     assert code == 2 and "w.yaml already exists" in err and len(err.strip().splitlines()) == 1

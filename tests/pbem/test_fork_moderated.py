@@ -35,12 +35,18 @@ def to_the_capital_bids(game: Path, bids: int) -> None:
     raise AssertionError("the capital bids never came")
 
 
+def new_aor(folder: Path, seed: str) -> Path:
+    """A moderated Age of Renaissance game of ada, ben and cy, moderated by max."""
+    keys(folder)
+    game = folder / "g.yaml"
+    ok("new", game, *players(folder), "--moderator", folder / "max.pub", "--ruleset", "aor",
+       "--seed", seed, "--option", "end=epoch1")
+    return game
+
+
 @pytest.fixture
 def aor(tmp_path: Path) -> Path:
-    keys(tmp_path)
-    game = tmp_path / "g.yaml"
-    ok("new", game, *players(tmp_path), "--moderator", tmp_path / "max.pub", "--ruleset", "aor",
-       "--seed", "hidden", "--option", "end=epoch1")
+    game = new_aor(tmp_path, "hidden")
     to_the_capital_bids(game, 1)
     return game
 
