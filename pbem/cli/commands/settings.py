@@ -16,6 +16,7 @@ from pbem.errors import IOFailure, UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
 from pbem.store import gamefile
+from pbem.store.sandbox import refuse_file as refuse_sandbox
 from pbem.words import public_texts, say, sentences
 
 if TYPE_CHECKING:
@@ -80,6 +81,8 @@ def timeout(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Apply the default answer for overdue decisions; the log marks it automatic."""
+    if send_mail or outbox:
+        refuse_sandbox(game, "timeout --mail")  # a sandbox's timeouts are never mailed
     block_text = read_input(block) if block is not None else None
     moment = now_from(now)
     settings = mail.mail_settings_for_sending(game, mail_config) \
