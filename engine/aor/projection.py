@@ -57,3 +57,15 @@ def redeal(state: dict[str, Any], viewer: str, chance: Chance) -> dict[str, Any]
             label = chance_labeler(whole, chance)(purpose, held_labels(whole))  # after the pick
             add_to_hand(whole, pid, card, label)
     return whole
+
+
+def seat_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """What `seat` may see, in the engine's shape: the public state with hidden cards as
+    placeholders (`viewable`), but the seat's own hand and standing answers as they are (the
+    position a bot reasons on, pbem.play.bot)."""
+    shaped = viewable(public_state(state))
+    own = state["players"][seat]
+    shaped["players"][seat]["hand"] = copy.deepcopy(own["hand"])
+    if "standing" in own:
+        shaped["players"][seat]["standing"] = copy.deepcopy(own["standing"])
+    return shaped

@@ -32,7 +32,7 @@ from pbem.orders.signatures import PublicKey, parse_public_key
 from pbem.pipeline import clock
 from pbem.pipeline.game import Game
 from pbem.pipeline.opening import open_game
-from pbem.pipeline.seals import withdraw
+from pbem.pipeline.seals import withdraw_others
 from pbem.pipeline.setup import GAME_ID, companion_for, default_game_id
 from pbem.rulesets import catalog_of
 from pbem.store import creation, gamefile, seeds
@@ -121,10 +121,7 @@ def _seat_view(game: Game, state: dict[str, Any], agenda: list[dict[str, Any]], 
         raise UsageError(f"{game.ruleset.title} cannot deal afresh what a seat does not see, so "
                          "this game has no player's fork; fork it without --for")
     state = redeal(state, seat, SeededChance(seed, f"{game_id}/redeal", 0))
-    for node in agenda:
-        if node.get("sealed"):
-            for player in [p for p in node.get("answers", {}) if p != seat]:
-                withdraw(node, player)
+    withdraw_others(agenda, seat)
     try:
         game.ruleset.check_invariants(Table(state, agenda, catalog_of(game.gf)))
     except InvariantViolation:
