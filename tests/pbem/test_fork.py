@@ -170,3 +170,24 @@ def test_a_fork_signed_by_another_key(pax: Path) -> None:
                        "--game", sandbox)
     assert code == 2 and "is not" in err
     assert "3 log entries verified" in ok("verify", sandbox)
+
+
+def test_sign_names_the_seat_owed_and_a_sandbox_forks_again(pax: Path) -> None:
+    """One key for every seat: `pbem sign --game` without a `player:` line signs for the seat
+    owed an answer. A sandbox forks like any game, at any of its own seqs."""
+    sandbox = pax.parent / "w.yaml"
+    ok("fork", pax, "--out", sandbox, "--for", seat(pax, "ada"), "--seed", "t")
+    for _ in range(3):
+        owed = json.loads(ok("status", sandbox, "--json"))["waiting_for"][0]
+        line = json.loads(ok("options", sandbox, "--json", "--for", owed))["lines"][0]
+        (pax.parent / "orders.txt").write_text(f"{line}\n")
+        block = ok("sign", pax.parent / "orders.txt", "--key", pax.parent / "ada.key", "--game",
+                   sandbox)
+        assert f"player: {owed}\n" in block
+        (pax.parent / "block.txt").write_text(block)
+        ok("apply", sandbox, pax.parent / "block.txt")
+    again = pax.parent / "again.yaml"
+    ok("fork", sandbox, "--at", "2", "--out", again, "--for", seat(pax, "ben"), "--seed", "u")
+    mark = yaml.safe_load(again.read_text())["game"]["sandbox"]
+    assert (mark["of"], mark["at"]) == ("w", 2)
+    assert "ok: 1 log entries verified" in ok("verify", again)

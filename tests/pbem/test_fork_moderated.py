@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -134,3 +135,25 @@ def test_a_fork_at_an_earlier_seq_of_a_moderated_game(aor: Path) -> None:
     data = gamefile.load(sandbox).game["sandbox"]
     assert (data["of"], data["at"], data["for"]) == ("g", 1, "ben")
     assert "ok: 1 log entries verified" in ok("verify", sandbox)
+
+
+def test_the_redeal_keeps_every_card_and_every_hand_size(aor: Path) -> None:
+    """Age of Renaissance's `redeal` (ruling R63): the viewer's hand as it was, the others'
+    hands the same sizes, and the cards of the deck and the other hands the same together."""
+    from engine.aor.ruleset import AOR
+    from engine.core.chance import SeededChance
+
+    whole: Any = generation(aor.with_suffix(".seed"))["state"]
+    dealt = AOR.redeal(whole, "ada", SeededChance(b"fresh", "test", 0))
+    assert dealt["players"]["ada"] == whole["players"]["ada"]
+
+    def unseen(state: Any) -> list[str]:
+        return sorted([*state["deck"], *(card for p in ("ben", "cy")
+                                          for card in state["players"][p]["hand"].values())])
+
+    assert unseen(dealt) == unseen(whole)
+    for other in ("ben", "cy"):
+        assert len(dealt["players"][other]["hand"]) == len(whole["players"][other]["hand"])
+        assert "standing" not in dealt["players"][other]
+    rest = {k: v for k, v in dealt.items() if k not in ("players", "deck")}
+    assert rest == {k: v for k, v in whole.items() if k not in ("players", "deck")}
