@@ -5,6 +5,7 @@ mailed or posted as the real game."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -60,13 +61,21 @@ def seat(game: Path, name: str) -> str:
     return next(str(p["id"]) for p in gamefile.load(game).roster["players"] if p["name"] == name)
 
 
-@pytest.fixture
-def pax(tmp_path: Path) -> Path:
-    keys(tmp_path)
-    game = tmp_path / "g.yaml"
-    ok("new", game, *players(tmp_path), "--open", "--seed", "real")
+@pytest.fixture(scope="module")
+def pax_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An open Pax Renaissance game after three blocks, made once per module."""
+    folder = tmp_path_factory.mktemp("pax")
+    keys(folder)
+    game = folder / "g.yaml"
+    ok("new", game, *players(folder), "--open", "--seed", "real")
     play(game, 3)
-    return game
+    return folder
+
+
+@pytest.fixture
+def pax(pax_made: Path, tmp_path: Path) -> Path:
+    shutil.copytree(pax_made, tmp_path, dirs_exist_ok=True)
+    return tmp_path / "g.yaml"
 
 
 def test_a_sandbox_is_a_new_marked_game_that_plays_and_verifies(pax: Path) -> None:

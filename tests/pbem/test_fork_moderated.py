@@ -45,11 +45,18 @@ def new_aor(folder: Path, seed: str) -> Path:
     return game
 
 
+@pytest.fixture(scope="module")
+def aor_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The moderated game at its capital bids, one bid in, made once per module."""
+    folder = tmp_path_factory.mktemp("aor")
+    to_the_capital_bids(new_aor(folder, "hidden"), 1)
+    return folder
+
+
 @pytest.fixture
-def aor(tmp_path: Path) -> Path:
-    game = new_aor(tmp_path, "hidden")
-    to_the_capital_bids(game, 1)
-    return game
+def aor(aor_made: Path, tmp_path: Path) -> Path:
+    shutil.copytree(aor_made, tmp_path, dirs_exist_ok=True)
+    return tmp_path / "g.yaml"
 
 
 def generation(seed_file: Path) -> dict[str, object]:
