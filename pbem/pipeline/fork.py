@@ -65,7 +65,7 @@ def fork(path: Path, out: Path, request: ForkRequest) -> GameFile:
     creation.refuse_existing(out, None)  # before the work of replaying
     game = open_game(path, head_only=False)
     gf = game.gf
-    seat = request.seat.lower() if request.seat else None
+    seat = request.seat.lower() if request.seat else _seat_of(gf, request.key)
     if seat is not None and gf.roster_entry(seat) is None:
         raise UsageError(f"unknown player '{request.seat}'; players: {', '.join(gf.player_ids())}")
     at = gf.seq if request.at is None else request.at
@@ -78,7 +78,9 @@ def fork(path: Path, out: Path, request: ForkRequest) -> GameFile:
     seed = fork_seed(request.seed_text)
     if game.projection.hidden and seat is not None:
         state, agenda = _seat_view(game, state, agenda, seat, seed, game_id)
-    sandbox = _sandbox_file(gf, _forker_key(gf, seat, request.key), game_id, seed,
+    key = _forker_key(gf, seat, request.key)
+    name = str(gf.roster_entry(seat)["name"]) if seat else key.name  # type: ignore[index]
+    sandbox = _sandbox_file(gf, key, name or "moderator", game_id, seed,
                             out.with_suffix(".seed").name)
     sandbox.game[SANDBOX] = {"of": gf.game_id, "at": at, "for": seat,
                              "start": copy.deepcopy({"state": state, "agenda": agenda})}
@@ -97,6 +99,14 @@ def _sandbox_id(out: Path, wanted: str | None, real: str) -> str:
         raise UsageError(f"a sandbox needs an id of its own, not '{real}': choose another "
                          "--id or --out file name")
     return game_id
+
+
+def _seat_of(gf: GameFile, key: PublicKey | None) -> str | None:
+    """The seat whose key `key` is (a player named by their key alone), if any."""
+    if key is None:
+        return None
+    return next((str(p["id"]) for p in gf.roster["players"]
+                 if parse_public_key(str(p["key"])).raw == key.raw), None)
 
 
 def _forker_key(gf: GameFile, seat: str | None, key: PublicKey | None) -> PublicKey:
@@ -130,10 +140,11 @@ def _seat_view(game: Game, state: dict[str, Any], agenda: list[dict[str, Any]], 
     return state, agenda
 
 
-def _sandbox_file(gf: GameFile, key: PublicKey, game_id: str, seed: bytes,
+def _sandbox_file(gf: GameFile, key: PublicKey, forker: str, game_id: str, seed: bytes,
                   seed_file: str) -> GameFile:
     """The sandbox's header, roster and randomness: the real game's rules and seats, every
-    seat keyed to the forker, no e-mail addresses, the real game's mode with a fresh seed."""
+    seat keyed to the forker (its moderator named `forker`), no e-mail addresses, the real
+    game's mode with a fresh seed."""
     keyed = key.roster_text()
     moderated = gf.randomness.get("mode") != "open"
     header: dict[str, Any] = {
@@ -146,7 +157,7 @@ def _sandbox_file(gf: GameFile, key: PublicKey, game_id: str, seed: bytes,
         {"id": p["id"], "name": p["name"], "email": "", "key": keyed,
          **{k: p[k] for k in clock.SEAT_SETTINGS if p.get(k)}} for p in gf.roster["players"]]}
     if moderated:
-        roster["moderator"] = {"name": key.name or "moderator", "email": "", "key": keyed}
+        roster["moderator"] = {"name": forker, "email": "", "key": keyed}
     randomness: dict[str, Any] = (
         {"mode": "moderated", "commitment": seeds.commitment(seed), "seed_file": seed_file}
         if moderated else {"mode": "open", "seed": seed.hex()})

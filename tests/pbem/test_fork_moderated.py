@@ -164,3 +164,11 @@ def test_the_redeal_keeps_every_card_and_every_hand_size(aor: Path) -> None:
         assert "standing" not in dealt["players"][other]
     rest = {k: v for k, v in dealt.items() if k not in ("players", "deck")}
     assert rest == {k: v for k, v in whole.items() if k not in ("players", "deck")}
+
+
+def test_a_players_key_alone_names_their_seat(aor: Path) -> None:
+    """`--key ada.pub` without `--for`: ada's fork, as `--for ada` makes it."""
+    by_seat = fork_in(aor.parent / "seat", aor, "--for", "ada")
+    by_key = fork_in(aor.parent / "key", aor, "--key", str(aor.parent / "ada.pub"))
+    for name in ("w.yaml", "w.seed"):
+        assert (by_seat.parent / name).read_bytes() == (by_key.parent / name).read_bytes()

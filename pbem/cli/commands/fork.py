@@ -19,7 +19,8 @@ def fork(
         help="Fork the game as it stood after this seq (default: as it stands now).")] = None,
     for_player: Annotated[str | None, typer.Option(
         "--for", help="Whose sandbox: that seat's view only (a moderated game hiding cards: "
-                      "the rest is dealt afresh), and that seat's key signs for every seat.")
+                      "the rest is dealt afresh), and that seat's key signs for every seat. "
+                      "Default: the seat whose key --key is, if any.")
     ] = None,
     key: Annotated[Path | None, typer.Option(
         help="The .pub file of the key that signs for every seat (default: the --for seat's "
