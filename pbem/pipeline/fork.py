@@ -40,7 +40,7 @@ from pbem.store.entries import Setup, append
 from pbem.store.gamefile import GameFile, current_hash
 from pbem.store.projection import projection_for
 from pbem.store.sandbox import SANDBOX
-from pbem.views.past import game_at
+from pbem.views.past import check_seq, game_at
 
 
 @dataclass(frozen=True)
@@ -69,6 +69,7 @@ def fork(path: Path, out: Path, request: ForkRequest) -> GameFile:
     if seat is not None and gf.roster_entry(seat) is None:
         raise UsageError(f"unknown player '{request.seat}'; players: {', '.join(gf.player_ids())}")
     at = gf.seq if request.at is None else request.at
+    check_seq(game, at, "--at")
     if game.projection.hidden and game.secrets is None:
         raise UsageError("this moderated game hides cards, and only its moderator holds them: "
                          "the moderator forks it (a player's fork: pbem fork GAME --for SEAT)")

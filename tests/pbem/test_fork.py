@@ -166,7 +166,7 @@ def test_a_fork_never_replaces_a_file_and_needs_an_id_of_its_own(pax: Path) -> N
     code, _, err = cli("fork", pax, "--out", pax.parent / "x.yaml", "--for", "zed")
     assert code == 2 and "unknown player 'zed'" in err
     code, _, err = cli("fork", pax, "--out", pax.parent / "x.yaml", "--for", seat(pax, "ada"), "--at", "9")
-    assert code == 2 and "--seq 9 is not in this game" in err
+    assert code == 2 and "--at 9 is not in this game: its seqs run from 0 to 3" in err
     assert not (pax.parent / "x.yaml").exists()
 
 
