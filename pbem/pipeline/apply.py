@@ -20,6 +20,7 @@ from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemE
 from pbem.orders.life_lines import is_life, life_line
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import PublicKey
+from pbem.orders.takeback_lines import takeback_line
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import (
     authenticate,
@@ -33,6 +34,7 @@ from pbem.pipeline.game import Game
 from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
 from pbem.pipeline.seals import withdraw
+from pbem.pipeline.takeback import apply_takeback
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
 from pbem.store.entry_reader import read as read_entry
@@ -126,9 +128,11 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     if not any(b.lines and is_life(b.lines[0].text) for b in found):
         game.require_whole("apply orders")  # before anything else, as it always was
     block, note = choose_block(game, found)
+    asked = takeback_line(block)
     line = life_line(block)
-    if line is not None:  # away, back, pause, resume: no game decision (issue 24)
-        player, entries = apply_life(game, block, line)
+    if line is not None or asked is not None:  # no game decision (issue 24)
+        player, entries = apply_life(game, block, line) if line is not None else \
+            apply_takeback(game, block, asked)  # type: ignore[arg-type]
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
                        note, entries, game)
     game.require_whole("apply orders")
