@@ -116,10 +116,13 @@ def apply_takeback(game: Game, block: OrderBlock, line: TakebackLine,
     return player, game.new[start:]
 
 
-def lapse_due(game: Game, now: datetime) -> int | None:
-    """Log the lapse of an open request whose deadline has passed; its target seq."""
+def lapse_due(game: Game, now: datetime, *, at_deadline: bool = False) -> tuple[str, int] | None:
+    """Log the lapse of an open request whose deadline has passed, or of any open request
+    when a deadline's timeout is about to be applied (`at_deadline`); who asked, and the
+    seq they asked to take back."""
     ask = consent(game).ask
-    if ask is None or now < deadlines.parse_time(ask.at) + proposal_window(game.gf):
+    if ask is None or not at_deadline and \
+            now < deadlines.parse_time(ask.at) + proposal_window(game.gf):
         return None
     adopt(game)
     gf = game.gf
@@ -127,7 +130,7 @@ def lapse_due(game: Game, now: datetime) -> int | None:
                      target=ask.target, at=deadlines.iso(now))
     lapse.events = [said(lapse)]
     record(game, lapse)
-    return ask.target
+    return ask.player, ask.target
 
 
 def full_log(game: Game) -> list[dict[str, object]]:
