@@ -80,7 +80,8 @@ def needed(entries: Sequence[Entry], target: int, player: str) -> list[str]:
         raise Refused(f"seq {target} is a {first.kind} entry, not a block of orders")
     if player != MODERATOR and first.player != player:
         raise Refused(f"seq {target} is {first.player}'s block, not yours")
-    taken = undone_at(entries).get(target)
+    undone = undone_at(entries)
+    taken = undone.get(target)
     if taken is not None:
         raise Refused(f"seq {target} was already taken back at seq {taken}")
     for entry in entries[target:]:
@@ -90,7 +91,8 @@ def needed(entries: Sequence[Entry], target: int, player: str) -> list[str]:
                           "randomness or a revealed secret")
     if player == MODERATOR:
         return []
-    return sorted({e.player for e in entries[target:] if isinstance(e, Orders)} - {player})
+    return sorted({e.player for e in entries[target:]  # a block taken back since acted not
+                   if isinstance(e, Orders) and e.seq not in undone} - {player})
 
 
 def said(entry: Takeback) -> Event:
