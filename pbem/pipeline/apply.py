@@ -34,7 +34,6 @@ from pbem.pipeline.game import Game
 from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
 from pbem.pipeline.seals import withdraw
-from pbem.pipeline.takeback import apply_takeback
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Orders
 from pbem.store.entry_reader import read as read_entry
@@ -130,9 +129,14 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     block, note = choose_block(game, found)
     asked = takeback_line(block)
     line = life_line(block)
-    if line is not None or asked is not None:  # no game decision (issue 24)
-        player, entries = apply_life(game, block, line) if line is not None else \
-            apply_takeback(game, block, asked)  # type: ignore[arg-type]
+    if asked is not None or line is not None:  # no game decision (issue 24)
+        if asked is not None:  # takeback, accept takeback, refuse takeback
+            from pbem.pipeline.takeback import apply_takeback  # start-up: only when asked
+
+            player, entries = apply_takeback(game, block, asked)
+        else:  # away, back, pause, resume, bot
+            assert line is not None
+            player, entries = apply_life(game, block, line)
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
                        note, entries, game)
     game.require_whole("apply orders")

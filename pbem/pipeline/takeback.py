@@ -28,7 +28,6 @@ from pbem.pipeline.game import QUIET_KINDS, Game, from_gamefile
 from pbem.pipeline.handover import adopt, quiet_window
 from pbem.pipeline.life_apply import proposal_window
 from pbem.pipeline.replace import moderator_key
-from pbem.pipeline.replay_checks import first_keys
 from pbem.pipeline.takeback_rules import (
     Consent,
     Refused,
@@ -144,6 +143,7 @@ def full_log(game: Game) -> list[dict[str, object]]:
 def position_at(game: Game, seq: int) -> Table:
     """The whole position after seq `seq`, rebuilt (and checked) by replaying the log."""
     from pbem.pipeline.replay import Replay  # start-up: only a takeback replays
+    from pbem.pipeline.replay_checks import first_keys  # start-up: the same
 
     if game.log_text is None:
         whole = game.gf

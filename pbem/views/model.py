@@ -161,7 +161,9 @@ def finality(ruleset: Any, view: dict[str, Any], lines: Sequence[str],
     `line_final(view, line)`, read from the view alone, so a report costs no dry run."""
     final = getattr(ruleset, "line_final", None)
     said: list[str] = []
-    for line in lines if final is not None else ():
+    if final is None:
+        return said
+    for line in lines:
         event = final(view, line)
         if event is not None and (words := say(event, lang)) not in said:
             said.append(words)

@@ -246,41 +246,54 @@ def test_a_takeback_sent_by_mail(pax: Path, tmp_path: Path) -> None:
 # --- recovery -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("kind", "key", "value"), [
-    ("takeback", "needs", []),
-    ("takeback", "target", 2),
-    ("takeback", "player", "cy"),
+@pytest.mark.parametrize(("line", "key", "value"), [
+    ("ask", "needs", []),
+    ("ask", "target", 2),
+    ("ask", "player", "cy"),
+    ("ask", "block", "-----BEGIN PBEM ORDERS-----\n-----END PBEM ORDERS-----\n"),
+    ("accept", "player", "cy"),
+    ("accept", "line", "refuse"),
+    ("accept", "events", []),
     ("undo", "undone", [2]),
     ("undo", "target", 2),
+    ("undo", "post_state", "0" * 64),
 ])
-def test_verify_catches_an_edit_to_a_takeback_entry(aor: Path, kind: str, key: str,
+def test_verify_catches_an_edit_to_a_takeback_entry(aor: Path, line: str, key: str,
                                                     value: object) -> None:
     assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
     assert aor_line(aor, "ben", "accept takeback 1", "b2")[0] == 0
-    text = aor.read_text()
+    assert verified(aor)
     data = gamefile.load(aor)
-    entry = next(e for e in data.log if e["kind"] == kind)
+    entry = next(e for e in data.log if line in (e["kind"], e.get("line")))
+    assert entry[key] != value
     entry[key] = value
     aor.write_text(gamefile.dump_text(data))
-    assert aor.read_text() != text
     code, _, err = cli("verify", str(aor))
-    assert code != 0 and "seq" in err, err
+    assert code == 5 and "seq" in err and "Traceback" not in err, err
 
 
-def test_a_crash_during_the_undo_leaves_a_game_the_next_command_completes(
-        aor: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("seat", "line", "said"), [
+    ("ada", "takeback 1", "asks to take back seq 1"),
+    ("ben", "accept takeback 1", "the position is what it was at seq 0"),
+    ("ben", "refuse takeback 1", "refuses to take back seq 1"),
+])
+def test_a_crash_during_a_takeback_line_leaves_a_game_the_next_command_completes(
+        aor: Path, monkeypatch: pytest.MonkeyPatch, seat: str, line: str, said: str) -> None:
+    """The game file's rename is the commit point: a run killed before it leaves the file as
+    it was (its leftovers cleared under the next run's lock), and the same block then takes."""
     from tests.reliability.test_commit_point import fail_the_game_file_rename
 
-    assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
+    if seat != "ada":
+        assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
     before = aor.read_bytes()
-    accept = signed(aor, "ben", ["accept takeback 1"], "b2")
+    block = signed(aor, seat, [line], "crash")
     fail_the_game_file_rename(aor, monkeypatch)
-    code, _, err = cli("apply", str(aor), str(accept))
+    code, _, err = cli("apply", str(aor), str(block))
     assert code == 74 and "No space left" in err
     monkeypatch.undo()
     assert aor.read_bytes() == before and verified(aor)
-    code, out, err = cli("apply", str(aor), str(accept))  # sent again: it takes
-    assert code == 0 and "the position is what it was at seq 0" in out, err
+    code, out, err = cli("apply", str(aor), str(block))  # sent again: it takes
+    assert code == 0 and said in out, err
     assert verified(aor)
 
 
@@ -300,3 +313,19 @@ def test_takeback_line_through_git(pax: Path) -> None:
     message = git(repo, "log", "-1", "--format=%B")
     assert "takes back seq 1" in message
     assert key_of(pax, mover).exists()
+
+
+def test_the_moderators_takeback_is_granted_at_once_but_not_past_a_draw(pax: Path) -> None:
+    """The ruling (docs/orders.md §7): in a moderated game the moderator's `takeback SEQ`
+    needs no acceptance, as the moderator's `pause` needs no signatures; draws stay final."""
+    from tests.pbem.test_pauses import moderator_block
+
+    before = position(pax)
+    assert apply(pax, block_for(pax, ["buy west 1"]))[0] == 0
+    code, out, err = cli("apply", str(pax), str(moderator_block(pax, "takeback 1")))
+    assert code == 0 and "the position is what it was at seq 0" in out, err
+    assert position(pax) == before and verified(pax)
+    assert apply(pax, block_for(pax, ["buy west 1", "end"]))[0] == 0
+    refused(pax, moderator_block(pax, "takeback 4"), 1, "seq 4 is final")
+    refused(pax, moderator_block(pax, "accept takeback 4"), 3,
+            "the moderator sends 'takeback SEQ'")
