@@ -329,3 +329,37 @@ def test_the_moderators_takeback_is_granted_at_once_but_not_past_a_draw(pax: Pat
     refused(pax, moderator_block(pax, "takeback 4"), 1, "seq 4 is final")
     refused(pax, moderator_block(pax, "accept takeback 4"), 3,
             "the moderator sends 'takeback SEQ'")
+
+
+def test_a_moderated_game_with_hidden_hands_takes_back_from_its_secrets(tmp_path: Path) -> None:
+    """The whole position comes from the replay with the moderator's secrets; the next
+    generation holds it, and verify with the secrets replays the undo."""
+    from tests.reliability.test_commit_point import NAMES, block, ok
+
+    for name in (*NAMES, "max"):
+        ok("keygen", name, "--email", f"{name}@example.org", "--dir", str(tmp_path))
+    game = tmp_path / "g.yaml"
+    ok("new", str(game), *[a for n in NAMES for a in ("--player", str(tmp_path / f"{n}.pub"))],
+       "--moderator", str(tmp_path / "max.pub"), "--ruleset", "aor", "--seed", "takeback")
+    seat = json.loads(ok("status", str(game), "--json"))["waiting_for"][0]
+    lines = json.loads(ok("options", str(game), "--json", "--for", seat))["lines"]
+    before = position(game)
+    ok("apply", str(game), str(block(game, seat, lines[0])))
+    assert "taken back" in ok("apply", str(game), str(block(game, seat, "takeback 1")))
+    assert position(game) == before
+    assert json.loads(ok("options", str(game), "--json", "--for", seat))["lines"] == lines
+    secrets = ["--secrets", str(game.with_suffix(".seed"))]
+    assert ok("verify", str(game), *secrets).startswith("ok: ")
+    ok("apply", str(game), str(block(game, seat, lines[-1])))  # play goes on
+    assert ok("verify", str(game), *secrets).startswith("ok: ")
+
+
+def test_sign_takes_a_takeback_line(pax: Path) -> None:
+    mover = acting(pax)
+    assert apply(pax, block_for(pax, ["buy west 1"]))[0] == 0
+    orders = pax.parent / "undo.orders"
+    orders.write_text("takeback 1\n")
+    code, out, err = cli("sign", str(orders), "--key", str(key_of(pax, mover)), "--game",
+                         str(pax))
+    assert code == 0 and "takeback 1" in out, err
+    assert apply(pax, out, "undo.txt")[0] == 0 and gamefile.load(pax).log[-1]["kind"] == "undo"
