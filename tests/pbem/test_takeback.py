@@ -363,3 +363,19 @@ def test_sign_takes_a_takeback_line(pax: Path) -> None:
                          str(pax))
     assert code == 0 and "takeback 1" in out, err
     assert apply(pax, out, "undo.txt")[0] == 0 and gamefile.load(pax).log[-1]["kind"] == "undo"
+
+
+def test_the_log_marks_what_was_taken_back_and_the_past_report_replays_it(aor: Path) -> None:
+    assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
+    assert aor_line(aor, "ben", "accept takeback 1", "b2")[0] == 0
+    assert aor_line(aor, "cy", menus(aor)["cy"][0], "c3")[0] == 0  # seq 6
+    code, out, err = cli("log", str(aor))
+    assert code == 0, err
+    assert "seq 1 (Ada, taken back at seq 5):" in out
+    assert "seq 2 (Ben, taken back at seq 5):" in out and "seq 3 (Ada):" in out
+    rows = json.loads(cli("log", str(aor), "--json")[1])
+    assert [r["taken_back"] for r in rows] == [None, 5, 5, None, None, None, None]
+    code, out, err = cli("report", str(aor), "--seq", "5", "--for", "ada")  # through the undo
+    assert code == 0 and "seq 5" in out, err
+    code, out, err = cli("report", str(aor), "--for", "ben", "--lang", "hu")
+    assert code == 0 and "visszavéve" in out, err
