@@ -157,7 +157,7 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
             raise _bad(entry.seq, f"expected seq {seq}")
         if entry.prev_state != posts[-1]:
             raise _bad(seq, "prev_state does not chain to the entry before")
-        takebacks.see(entry, keys, partial(_quiet_window, entries, posts, seq))
+        takebacks.see(entry, keys, partial(_quiet_window, entries, posts, seq), life.policy)
         if entry.events is not None and entry.summary is not None:
             raise _bad(seq, "it has both events and a summary (pbem writes one or the other)")
         _check_moderator(gf, entries, posts, entry)

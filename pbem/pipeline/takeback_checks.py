@@ -10,14 +10,15 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 
-from pbem.delivery.deadlines import MODERATOR, parse_time
+from pbem.delivery.deadlines import MODERATOR, Policy, parse_duration, parse_time
 from pbem.errors import CorruptGameError, PbemError
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import parse_public_key, verify
 from pbem.orders.takeback_lines import takeback_line
+from pbem.pipeline.life import PROPOSAL_WINDOW
 from pbem.pipeline.replace import moderator_key
 from pbem.pipeline.takeback_rules import Consent, Refused, changed, needed, said, undone_event
-from pbem.store.entries import Entry, Takeback, Undo
+from pbem.store.entries import Entry, Takeback, Timeout, Undo
 from pbem.store.gamefile import GameFile, canonical_json
 
 
@@ -32,8 +33,9 @@ class TakebackCheck:
         self.digests: set[str] = set()
 
     def see(self, entry: Entry, keys: Mapping[str, str],
-            window: Callable[[], Mapping[int, str]]) -> None:
-        """Fold one entry in (every entry: a block or a timeout closes an open request)."""
+            window: Callable[[], Mapping[int, str]], policy: Policy | None) -> None:
+        """Fold one entry in (every entry: a block or a timeout closes an open request), with
+        the deadlines `policy` then in force."""
         seq = entry.seq
         try:
             if isinstance(entry, Takeback):
@@ -41,10 +43,8 @@ class TakebackCheck:
                 if entry.line == "ask" and entry.needs != needed(
                         self.entries[:seq], entry.target, entry.player):
                     raise Refused("it does not wait for the players who acted since")
-                ask = self.consent.ask
-                if entry.line == "lapse" and ask is not None and \
-                        parse_time(entry.at) < parse_time(ask.at):
-                    raise Refused("it lapsed before it was asked")
+                if entry.line == "lapse":
+                    self.lapse(entry, policy)
                 if canonical_json(entry.events or []) != canonical_json([said(entry)]):
                     raise Refused("the events do not match what it did")
             elif isinstance(entry, Undo):
@@ -55,6 +55,18 @@ class TakebackCheck:
             self.consent.see(entry)
         except (Refused, PbemError) as error:
             raise _bad(seq, f"{entry.kind}: {error}") from None
+
+    def lapse(self, entry: Takeback, policy: Policy | None) -> None:
+        """A request lapses at its deadline (the game's `default` one from the ask), or just
+        before a timeout run answers for someone (the timeout entry follows it)."""
+        ask, seq = self.consent.ask, entry.seq
+        if ask is None:
+            return  # the consent fold says why
+        held = (policy.decisions if policy else {}).get("default")
+        due = parse_time(ask.at) + (parse_duration(held) if held else PROPOSAL_WINDOW)
+        timed_out = seq + 1 < len(self.entries) and isinstance(self.entries[seq + 1], Timeout)
+        if parse_time(entry.at) < due and not timed_out:
+            raise Refused("it lapsed before its deadline, and no timeout followed")
 
     def signed(self, entry: Takeback, keys: Mapping[str, str],
                window: Mapping[int, str]) -> None:

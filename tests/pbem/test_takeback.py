@@ -379,3 +379,19 @@ def test_the_log_marks_what_was_taken_back_and_the_past_report_replays_it(aor: P
     assert code == 0 and "seq 5" in out, err
     code, out, err = cli("report", str(aor), "--for", "ben", "--lang", "hu")
     assert code == 0 and "visszavéve" in out, err
+
+
+def test_a_request_lapses_when_the_next_deadline_times_someone_out(aor: Path) -> None:
+    code, _, err = cli("deadlines", str(aor), "--set", "default=24h", "--nmr", "skip",
+                       "--now", at(0))
+    assert code == 0, err
+    assert cli("timeout", str(aor), "--now", at(0))[0] == 0  # the mail run starts the clock
+    assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
+    assert cli("timeout", str(aor), "--now", at(0.5))[0] == 0  # before the deadline: open
+    assert gamefile.load(aor).log[-1].get("line") == "ask"
+    code, out, err = cli("timeout", str(aor), "--now", at(1.5))  # cy is timed out
+    assert code == 0 and "the takeback of seq 1 lapsed" in out, err
+    kinds = [(e["kind"], e.get("line")) for e in gamefile.load(aor).log]
+    assert ("takeback", "lapse") in kinds and kinds[-1][0] == "timeout"
+    assert kinds.index(("takeback", "lapse")) < len(kinds) - 1
+    assert verified(aor)
