@@ -24,7 +24,7 @@ from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import parse_public_key, verify
 from pbem.orders.takeback_lines import TakebackLine
 from pbem.pipeline import clock
-from pbem.pipeline.game import QUIET_KINDS, Game, from_gamefile
+from pbem.pipeline.game import Game, from_gamefile
 from pbem.pipeline.handover import adopt, quiet_window
 from pbem.pipeline.life_apply import proposal_window
 from pbem.pipeline.replace import moderator_key
@@ -32,13 +32,13 @@ from pbem.pipeline.takeback_rules import (
     Consent,
     Refused,
     changed,
+    consent_of,
     needed,
     said,
     undone_event,
 )
 from pbem.store import gamefile
 from pbem.store.entries import Entry, Takeback, Undo
-from pbem.store.entry_reader import read as read_entry
 from pbem.store.entry_reader import read_all
 from pbem.store.gamefile import GameFile, current_hash, state_hash
 
@@ -64,18 +64,8 @@ def signer(gf: GameFile, block: OrderBlock, line: TakebackLine) -> str:
 
 
 def consent(game: Game) -> Consent:
-    """The open request, folded from the trailing run of entries that change no rule (a block
-    or a timeout after a request closes it)."""
-    run: list[Entry] = []
-    for raw in reversed(game.recent()):
-        if raw.get("kind") not in QUIET_KINDS:
-            break
-        if raw.get("kind") == "takeback":
-            run.append(read_entry(raw))
-    folded = Consent()
-    for entry in reversed(run):
-        folded.see(entry)
-    return folded
+    """The open request of the game as this run holds it (its trailing entries)."""
+    return consent_of(game.recent())
 
 
 def apply_takeback(game: Game, block: OrderBlock, line: TakebackLine,

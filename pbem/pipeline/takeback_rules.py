@@ -9,14 +9,16 @@ a die roll) is final, and so is one that sealed, opened or revealed something (`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.core import sealing
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR
 from pbem.pipeline.game import QUIET_KINDS
 from pbem.store.entries import Entry, Orders, Takeback, Undo
+from pbem.store.entry_reader import read as read_entry
 
 # Entries that never change the position: a takeback leaves them as they are.
 _KEPT = (*QUIET_KINDS, "replacement")
@@ -157,3 +159,27 @@ class Consent:
             return
         self.accepted.add(entry.player)
         self.due = self.accepted >= set(self.ask.needs or [])
+
+
+def consent_of(recent: Sequence[Mapping[str, Any]]) -> Consent:
+    """The open request, folded from the trailing run of raw entries that change no rule (a
+    block or a timeout after a request closes it)."""
+    run: list[Entry] = []
+    for raw in reversed(recent):
+        if raw.get("kind") not in QUIET_KINDS:
+            break
+        if raw.get("kind") == "takeback":
+            run.append(read_entry(raw))
+    folded = Consent()
+    for entry in reversed(run):
+        folded.see(entry)
+    return folded
+
+
+def open_request(recent: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The open request as data (`pbem status`): its seq, who asked, who has yet to answer."""
+    ask = (folded := consent_of(recent)).ask
+    if ask is None:
+        return None
+    return {"target": ask.target, "by": ask.player,
+            "waiting_for": sorted(set(ask.needs or []) - folded.accepted)}

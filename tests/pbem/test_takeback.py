@@ -110,6 +110,10 @@ def test_every_player_who_acted_since_must_accept(aor: Path) -> None:
     code, out, err = aor_line(aor, "ada", "takeback 1", "a2")
     assert code == 0 and "waits for 'accept takeback 1' from ben" in out, err
     assert menus(aor) == opening  # asking changes nothing yet
+    asked = json.loads(cli("status", str(aor), "--json")[1])["takeback"]
+    assert asked == {"target": 1, "by": "ada", "waiting_for": ["ben"]}
+    assert "takeback 1 asked by ada: waiting for ben to send 'accept takeback 1'" in \
+        cli("status", str(aor))[1]
     # cy did not act after seq 0: cy's acceptance is not asked for
     code, _, err = aor_line(aor, "cy", "accept takeback 1", "c2")
     assert code == 1 and "cy need not answer takeback 1; it waits for ben" in err
@@ -117,6 +121,7 @@ def test_every_player_who_acted_since_must_accept(aor: Path) -> None:
     assert code == 0 and "the position is what it was at seq 0" in out, err
     setup = gamefile.load(aor)
     assert setup.log[-1]["kind"] == "undo" and setup.log[-1]["undone"] == [1, 2]
+    assert "takeback" not in json.loads(cli("status", str(aor), "--json")[1])
     assert all(seat in json.loads(cli("status", str(aor), "--json")[1])["waiting_for"]
                for seat in SEATS)  # every seat owes its card again, as at seq 0
     assert verified(aor)
