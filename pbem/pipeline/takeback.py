@@ -92,16 +92,17 @@ def apply_takeback(game: Game, block: OrderBlock, line: TakebackLine,
     entry = Takeback(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="", line=line.verb,
                      target=line.target, player=player, at=deadlines.iso(moment),
                      block=block.text, payload_sha256=digest)
+    stored = committed(game) if line.verb == "ask" else None  # read once, when needed
     try:
-        if line.verb == "ask":
-            entry.needs = needed(read_all(full_log(game)), line.target, player)
+        if stored is not None:
+            entry.needs = needed(log_of(game, stored), line.target, player)
         folded.see(entry)
     except Refused as error:
         raise OrdersRejected(f"{line.text()}: {error}") from None
     entry.events = [said(entry)]
     record(game, entry)
     if folded.due:
-        grant(game, line.target)
+        grant(game, line.target, stored or committed(game))
     return player, game.new[start:]
 
 
@@ -122,35 +123,35 @@ def lapse_due(game: Game, now: datetime, *, at_deadline: bool = False) -> tuple[
     return ask.player, ask.target
 
 
-def full_log(game: Game) -> list[dict[str, object]]:
-    """The whole log, this run's entries included (a takeback reads it; nothing else does)."""
+def committed(game: Game) -> GameFile:
+    """The game file as this run found it, its whole log parsed (only a takeback reads it)."""
     if game.log_text is None:
-        return list(game.gf.log)
+        return game.gf  # held in memory: its log is whole, this run's entries included
     assert game.path is not None
-    return [*gamefile.load(game.path).log, *game.gf.log]
+    return gamefile.load(game.path)
 
 
-def position_at(game: Game, seq: int) -> Table:
+def log_of(game: Game, stored: GameFile) -> list[Entry]:
+    """The whole log as typed entries, this run's included."""
+    return read_all(game.gf.log if stored is game.gf else [*stored.log, *game.gf.log])
+
+
+def position_at(game: Game, stored: GameFile, seq: int) -> Table:
     """The whole position after seq `seq`, rebuilt (and checked) by replaying the log."""
     from pbem.pipeline.replay import Replay  # start-up: only a takeback replays
     from pbem.pipeline.replay_checks import first_keys  # start-up: the same
 
-    if game.log_text is None:
-        whole = game.gf
-    else:
-        assert game.path is not None
-        whole = gamefile.load(game.path)
-    entries = read_all(whole.log)
-    replaying = from_gamefile(whole, game.seed, game.path)
+    entries = read_all(stored.log)  # the keys at the start count every roster change
+    replaying = from_gamefile(stored, game.seed, game.path)
     return Replay(replaying, entries[:seq + 1], game.secrets,
-                  first_keys(whole, entries)).replay()
+                  first_keys(stored, entries)).replay()
 
 
-def grant(game: Game, target: int) -> None:
+def grant(game: Game, target: int, stored: GameFile) -> None:
     """The undo entry: the position after seq `target - 1`, at the next seq."""
     gf = game.gf
-    table = position_at(game, target - 1)
-    undone = changed(read_all(full_log(game)), target)
+    table = position_at(game, stored, target - 1)
+    undone = changed(log_of(game, stored), target)
     entry = Undo(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="", target=target,
                  undone=undone, events=[undone_event(target, undone)])
     record(game, entry, table)
