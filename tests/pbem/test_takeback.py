@@ -318,3 +318,23 @@ def test_the_log_marks_what_was_taken_back_and_the_past_report_replays_it(aor: P
     assert code == 0 and "seq 5" in out, err
     code, out, err = cli("report", str(aor), "--for", "ben", "--lang", "hu")
     assert code == 0 and "visszavéve" in out, err
+
+
+@pytest.mark.parametrize(("folder", "name"), [("format2", "pax-timeouts.yaml"),
+                                              ("format3", "pax-names.yaml")])
+def test_an_older_game_takes_a_takeback(tmp_path: Path, folder: str, name: str) -> None:
+    """A game begun by an older format: its settings are adopted first, as for a pause."""
+    import shutil
+
+    for item in (Path(__file__).parents[1] / "fixtures" / folder).iterdir():
+        shutil.copy(item, tmp_path / item.name)
+    game = tmp_path / name
+    mover = acting(game)
+    before, lines = position(game), legal(game)
+    buy = next(line for line in lines if line.startswith("buy"))
+    assert apply(game, block_for(game, [buy]))[0] == 0
+    code, out, err = cli("apply", str(game), str(life_block(game, mover, f"takeback "
+                                                            f"{gamefile.load(game).seq}")))
+    assert code == 0 and "taken back" in out, err
+    assert position(game) == before and legal(game) == lines
+    assert verified(game)
