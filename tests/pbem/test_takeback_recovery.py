@@ -99,3 +99,52 @@ def test_a_crash_during_a_takeback_line_leaves_a_game_the_next_command_completes
     code, out, err = cli("apply", str(aor), str(block))  # sent again: it takes
     assert code == 0 and said in out, err
     assert verified(aor)
+
+
+# A real `pbem apply` that dies (os._exit, as kill -9) at the game file's rename: just before
+# it (the commit point not reached) or just after it (committed, the run not finished).
+DYING_APPLY = """
+import os, sys
+from pathlib import Path
+game, when = Path(sys.argv[1]).resolve(), sys.argv[2]
+real_replace = os.replace
+def replace(source, target):
+    if Path(target) == game and when == "before":
+        os._exit(137)
+    real_replace(source, target)
+    if Path(target) == game:
+        os._exit(137)
+os.replace = replace
+sys.argv = ["pbem", "apply", str(game), sys.argv[3]]
+from pbem.cli import app
+app()
+"""
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+@pytest.mark.parametrize(("seat", "line"), [("ada", "takeback 1"),
+                                            ("ben", "accept takeback 1"),
+                                            ("ben", "refuse takeback 1")])
+def test_a_real_apply_killed_at_the_commit_point(aor: Path, when: str, seat: str,
+                                                 line: str) -> None:
+    import subprocess
+    import sys
+
+    from tests.reliability.kit import strays
+
+    if seat != "ada":
+        assert aor_line(aor, "ada", "takeback 1", "a2")[0] == 0
+    before = aor.read_bytes()
+    block = signed(aor, seat, [line], "killed")
+    run = subprocess.run([sys.executable, "-c", DYING_APPLY, str(aor), when, str(block)],
+                         capture_output=True, check=False)
+    assert run.returncode == 137, run.stderr.decode()
+    assert (aor.read_bytes() == before) == (when == "before")
+    code, out, err = cli("apply", str(aor), str(block))  # the next command completes it
+    if when == "before":
+        assert code == 0, err
+    else:
+        assert code == 4 and "already applied" in err
+    assert verified(aor) and strays(aor.parent) == []
+    assert gamefile.load(aor).log[-1]["kind"] == ("undo" if line.startswith("accept") else
+                                                  "takeback")
