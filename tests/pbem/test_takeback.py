@@ -8,6 +8,7 @@ which entry made it final, and the report says so before the block is sent."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -66,11 +67,11 @@ def verified(game: Path) -> bool:
     return out.startswith("ok: ")
 
 
-@pytest.fixture
-def aor(tmp_path: Path) -> Path:
+@pytest.fixture(scope="session")
+def aor_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An open Age of Renaissance game where ada (seq 1) and ben (seq 2) have returned a card
-    and cy has not: ada asks to take hers back."""
-    game = new_game(tmp_path, 3, "--open")
+    and cy has not (made once; each test plays on a copy)."""
+    game = new_game(tmp_path_factory.mktemp("aor-template"), 3, "--open")
     first = menus(game)
     assert aor_line(game, "ada", first["ada"][0], "a1")[0] == 0
     assert aor_line(game, "ben", first["ben"][0], "b1")[0] == 0
@@ -78,8 +79,24 @@ def aor(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def pax(tmp_path: Path) -> Path:
-    return make_game(tmp_path)
+def aor(aor_template: Path, tmp_path: Path) -> Path:
+    """A copy of the template game: ada asks to take her card back."""
+    folder = tmp_path / "aor"
+    shutil.copytree(aor_template.parent, folder)
+    return folder / aor_template.name
+
+
+@pytest.fixture(scope="session")
+def pax_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_game(tmp_path_factory.mktemp("pax-template"))
+
+
+@pytest.fixture
+def pax(pax_template: Path, tmp_path: Path) -> Path:
+    """A new moderated 3-player Pax Renaissance game (a copy, with its keys and seed)."""
+    for item in pax_template.parent.iterdir():
+        shutil.copy(item, tmp_path / item.name)
+    return tmp_path / pax_template.name
 
 
 # --- granted ------------------------------------------------------------------------------
@@ -324,8 +341,6 @@ def test_the_log_marks_what_was_taken_back_and_the_past_report_replays_it(aor: P
                                               ("format3", "pax-names.yaml")])
 def test_an_older_game_takes_a_takeback(tmp_path: Path, folder: str, name: str) -> None:
     """A game begun by an older format: its settings are adopted first, as for a pause."""
-    import shutil
-
     for item in (Path(__file__).parents[1] / "fixtures" / folder).iterdir():
         shutil.copy(item, tmp_path / item.name)
     game = tmp_path / name

@@ -10,10 +10,10 @@ import pytest
 
 from pbem.store import gamefile
 from tests.pbem.test_aor_cli import signed
-from tests.pbem.test_takeback import aor, aor_line, refused, verified
+from tests.pbem.test_takeback import aor, aor_line, aor_template, refused, verified
 from tests.pbem.test_vacations import at, cli
 
-__all__ = ["aor"]  # the fixture, re-exported for pytest
+__all__ = ["aor", "aor_template"]  # the fixtures, re-exported for pytest
 
 
 # --- lapse --------------------------------------------------------------------------------
