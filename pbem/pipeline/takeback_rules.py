@@ -16,6 +16,7 @@ from typing import Any
 from engine.core import sealing
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR
+from pbem.orders.orderblock import find_blocks
 from pbem.pipeline.game import QUIET_KINDS
 from pbem.store.entries import Entry, Orders, Takeback, Undo
 from pbem.store.entry_reader import read as read_entry
@@ -55,8 +56,6 @@ def _parallel_reason(entry: Orders) -> str | None:
 
 
 def _lines(entry: Orders) -> list[str]:
-    from pbem.orders.orderblock import find_blocks  # the block parser, only for such answers
-
     found = find_blocks(entry.block)
     return [line.text.lower() for line in found[0].lines] if found else []
 
