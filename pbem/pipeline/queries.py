@@ -13,7 +13,6 @@ from pbem.errors import OrdersRejected, UsageError
 from pbem.orders.life_lines import is_life
 from pbem.orders.takeback_lines import is_takeback
 from pbem.pipeline.game import Game
-from pbem.pipeline.takeback_rules import open_request
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
 
@@ -87,7 +86,11 @@ def status(game: Game) -> dict[str, Any]:
             data["sealing"] = sealing.stage(node)
             data["received"] = sorted(set(node["seals"]) | set(node.get("answers", {})))
             data["opened"] = sorted(node.get("answers", {}))
-    asked = open_request(game.recent())  # a takeback waiting for acceptances (issue 24)
-    if asked is not None:
-        data["takeback"] = asked
+    recent = game.recent()
+    if any(entry.get("kind") == "takeback" for entry in recent):  # issue 24
+        from pbem.pipeline.takeback_rules import open_request  # start-up: only when asked
+
+        asked = open_request(recent)  # a takeback waiting for acceptances
+        if asked is not None:
+            data["takeback"] = asked
     return data
