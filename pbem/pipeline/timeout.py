@@ -32,7 +32,6 @@ from pbem.pipeline.handover import adopt, quiet_window
 from pbem.pipeline.life import Life
 from pbem.pipeline.life_apply import lapse_due
 from pbem.pipeline.record import Step, record
-from pbem.pipeline.takeback import lapse_due as takeback_lapse
 from pbem.store.entries import Entry, Timeout
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 
@@ -142,10 +141,13 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
             chosen.append(due)
         if chosen:
             adopt(game)
-        asked = takeback_lapse(game, now, at_deadline=bool(chosen))  # unanswered: it lapses
-        if asked is not None:
-            results.append(TimedOut(asked[0], [], [], f"the takeback of seq {asked[1]} lapsed "
-                                                      "(not every player accepted it in time)"))
+        if any(entry.get("kind") == "takeback" for entry in game.recent()):
+            from pbem.pipeline.takeback import lapse_due as takeback_lapse  # start-up: rare
+
+            asked = takeback_lapse(game, now, at_deadline=bool(chosen))  # unanswered: lapses
+            if asked is not None:
+                results.append(TimedOut(asked[0], [], [], f"the takeback of seq {asked[1]} "
+                                        "lapsed (not every player accepted it in time)"))
         signed = None
         if chosen and force:
             if signed_for is None:
