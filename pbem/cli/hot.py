@@ -173,6 +173,11 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
             echo(f"deadline: {row['who']} by {row['when']}{late}")
     for line in data["life"]:
         echo(line)
+    if data.get("takeback"):
+        asked = data["takeback"]
+        echo(f"takeback {asked['target']} asked by {asked['by']}: waiting for "
+             f"{', '.join(asked['waiting_for'])} to send 'accept takeback {asked['target']}' "
+             f"or 'refuse takeback {asked['target']}'")
     for line in data["bouncing"]:
         echo(f"mail: {line}")
     if data["queued_mail"]:

@@ -247,6 +247,11 @@ def log_command(
         return
     for row in rows:
         who = str(row["player"] or row["kind"]).title()
+        if row["taken_back"] is not None:  # issue 24: the log keeps what a takeback undid
+            from pbem import i18n  # start-up: only a log with a takeback says it
+
+            who += ", " + i18n.translations(i18n.SOURCE).gettext(
+                "taken back at seq {seq}").format(seq=row["taken_back"])
         typer.echo(f"seq {row['seq']} ({who}):")
         for text in row["texts"] or ["(nothing to tell)"]:
             typer.echo(f"  {text}")
