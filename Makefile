@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak soak-mail clean torture fuzz
+.PHONY: demo demo-aor test test-long lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
 FUZZ_N ?= 100000
 DAYS ?= 30
@@ -26,6 +26,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 	$(BIN)/ruff check engine pbem tests bench games
 	$(BIN)/mypy
+
+# The soak-like tests at full length (tests/scale.py: more seeded games, the same checks);
+# `make test` plays a few games of each.
+test-long: $(STAMP)
+	PBEM_TEST_LONG=1 $(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine pbem tests bench games
