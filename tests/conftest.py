@@ -1,8 +1,15 @@
-"""Shared fixtures: the Pax catalog and small helpers to start games in memory."""
+"""Shared fixtures: the Pax catalog and small helpers to start games in memory; one click
+command per Typer app for the whole session."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+
 import pytest
+import typer.main
+import typer.testing
 
 from engine.core.chance import SeededChance
 from engine.core.table import Table
@@ -21,3 +28,23 @@ def new_table(players: int = 3, seed: bytes = b"test-seed", **options: object) -
     seats = ["a", "b", "c", "d"][:players]
     table, _ = PAX.setup(pax_catalog(), "test", seats, dict(options), chance)
     return table
+
+
+# typer's CliRunner rebuilds the click command from the app at every invoke (reading the type
+# hints of every command: about a third of a short CLI test's time); a `pbem` process builds it
+# once, and so does the suite. Keyed by the app and its command count, so an app that gains a
+# command is built again.
+_COMMANDS: dict[tuple[int, int, int], tuple[typer.Typer, Any]] = {}
+
+
+def _command_of(app: typer.Typer) -> Any:
+    key = (id(app), len(app.registered_commands), len(app.registered_groups))
+    if key not in _COMMANDS:
+        _COMMANDS[key] = (app, typer.main.get_command(app))  # the app kept: its id stays its own
+    return _COMMANDS[key][1]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_click_command_per_app() -> Iterator[None]:
+    with mock.patch.object(typer.testing, "_get_command", _command_of):
+        yield
