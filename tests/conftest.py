@@ -3,7 +3,10 @@ command per Typer app for the whole session."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -16,6 +19,14 @@ from engine.core.table import Table
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+
+# Child processes (`pbem` run as a command by the demo, README, wheel and git tests) keep their
+# bytecode outside the tree, as an installed wheel has its .pyc files: with
+# PYTHONDONTWRITEBYTECODE set, each one compiled pbem from source (about a third of its CPU).
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
+                                            f"pbem-tests-pyc-{os.getuid()}")
 
 
 @pytest.fixture(scope="session")
