@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.adjudicate import answer, options_now, run_automatic
-from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
 from engine.core.ruleset import Ruleset
@@ -28,9 +27,6 @@ FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
 # follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
 # one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
 FOLLOW_DEPTH_SCORED = 2
-# while a player holds an ability that never fired, coverage tries this many candidates, and as
-# many of its own follow-up answers (an op after `ops east`): rare positions are not sampled away
-DEEP_WIDTH = 12
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
 BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
@@ -176,14 +172,10 @@ class CoveragePolicy(Policy):
         if len(options) == 1:
             return options[0]
         held = held_abilities(table, who) - self.seen
-        # holding an ability never fired: its moment is rare, so look wider and one answer deeper
-        deep = bool(held)
 
         def score(choice: Choice) -> float:
             probe, events = self._ahead(ruleset, table, who, choice)
             fresh = len(coverage_keys(events) - self.seen)
-            if deep and not fresh:
-                fresh = self._follow_up_fresh(ruleset, probe, who)
             holds = len(held_abilities(probe, who) - self.seen - held)
             toward = len(steps_toward(table.catalog, choice) - self.seen)
             return fresh * 10 + holds * 3 + toward * 3
@@ -193,22 +185,7 @@ class CoveragePolicy(Policy):
             most, best = max(reach, key=lambda r: r[0])
             if most:
                 return best
-        self.width = DEEP_WIDTH if deep else LOOKAHEAD
-        try:
-            return self._best(self._sample(table, options), score)
-        finally:
-            self.width = LOOKAHEAD
-
-    def _follow_up_fresh(self, ruleset: Ruleset, probe: Table, who: str) -> int:
-        """The most unseen keys one of `who`'s own next answers reaches (a sample of them), when
-        `who` decides again at once: the op after choosing a side, the target after an op."""
-        if probe.state.get("over") or waiting_for(probe.agenda) != [who]:
-            return 0
-        follow = options_now(ruleset, probe, who)
-        if len(follow) > DEEP_WIDTH:
-            follow = self.rng.sample(follow, DEEP_WIDTH)
-        return max((len(coverage_keys(self._ahead(ruleset, probe, who, c)[1]) - self.seen)
-                    for c in follow), default=0)
+        return self._best(self._sample(table, options), score)
 
     def _sample(self, table: Table, options: list[Choice]) -> list[Choice]:
         """At most `width` options: up to half of them naming something unseen, those naming it
