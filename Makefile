@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak soak-merge soak-mail clean torture fuzz
+.PHONY: demo demo-aor test lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
 FIRST ?= 0
 SHARDS ?= $(sort $(wildcard soak-shard-*.json))
@@ -44,6 +44,7 @@ soak: $(STAMP)
 	$(BIN)/python -m pbem.play.soak --first $(FIRST) --games $(GAMES) --out soak-failures \
 		--summary soak-shard-$(FIRST).json
 
+.PHONY: soak-merge
 soak-merge: $(STAMP)
 	$(BIN)/python -m pbem.play.soak --merge $(SHARDS)
 
