@@ -6,6 +6,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo demo-aor test test-long lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
+FIRST ?= 0
+SHARDS ?= $(sort $(wildcard soak-shard-*.json))
 FUZZ_N ?= 100000
 DAYS ?= 30
 
@@ -42,8 +44,15 @@ bench: $(STAMP)
 
 # Long self-play (issue 14), not part of `make test`: GAMES games over every map, option and
 # player count of both games, checks on; failures go to soak-failures/.
+# Sharded: `make soak FIRST=0 GAMES=500`, `make soak FIRST=500 GAMES=500` (any process or
+# session) each write soak-shard-FIRST.json; `make soak-merge` sums them, refusing a gap or overlap.
 soak: $(STAMP)
-	$(BIN)/python -m pbem.play.soak --games $(GAMES) --out soak-failures
+	$(BIN)/python -m pbem.play.soak --first $(FIRST) --games $(GAMES) --out soak-failures \
+		--summary soak-shard-$(FIRST).json
+
+.PHONY: soak-merge
+soak-merge: $(STAMP)
+	$(BIN)/python -m pbem.play.soak --merge $(SHARDS)
 
 # Issue 20: real processes racing and killed with -9 (minutes, not in CI), then the figures.
 torture: $(STAMP)

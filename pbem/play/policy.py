@@ -127,6 +127,25 @@ def named_keys(catalog: Any, choice: Choice) -> set[str]:
     return keys
 
 
+def leads_to(advances: Any, advance: str) -> set[str]:
+    """`advance:x` for every Advance that needs `advance` first, at any remove (the catalog's own
+    `requires`): buying Ocean Navigation is a step toward New World."""
+    found: set[str] = set()
+    frontier = {advance}
+    while frontier:
+        later = {a for a, data in advances.items() if set(getattr(data, "requires", ())) & frontier}
+        later -= {a for a in advances if f"advance:{advances[a].name}" in found}
+        found |= {f"advance:{advances[a].name}" for a in later}
+        frontier = later
+    return found
+
+
+def steps_toward(catalog: Any, choice: Choice) -> set[str]:
+    """The Advances a choice is a step toward (see `leads_to`), for the Advances it buys."""
+    advances = getattr(catalog, "advances", {})
+    return {key for arg in choice.args if arg in advances for key in leads_to(advances, arg)}
+
+
 def held_abilities(table: Table, who: str) -> set[str]:
     """`ability:x` for the cards laid out before `who` (every zone of its own but the hand),
     read from its state and the catalog: what its tableau could fire."""
@@ -158,7 +177,8 @@ class CoveragePolicy(Policy):
             probe, events = self._ahead(ruleset, table, who, choice)
             fresh = len(coverage_keys(events) - self.seen)
             holds = len(held_abilities(probe, who) - self.seen - held)
-            return fresh * 10 + holds * 3
+            toward = len(steps_toward(table.catalog, choice) - self.seen)
+            return fresh * 10 + holds * 3 + toward * 3
         if victories:  # a declaration that reaches something new ends the game at once
             reach = [(len(coverage_keys(self._ahead(ruleset, table, who, c)[1]) - self.seen), c)
                      for c in victories]
@@ -168,11 +188,15 @@ class CoveragePolicy(Policy):
         return self._best(self._sample(table, options), score)
 
     def _sample(self, table: Table, options: list[Choice]) -> list[Choice]:
-        """At most `width` options: up to half of them from those naming something unseen."""
+        """At most `width` options: up to half of them naming something unseen, those naming it
+        outright first, then steps toward it (`steps_toward`)."""
         if len(options) <= self.width:
             return options
-        named = [c for c in options if named_keys(table.catalog, c) - self.seen]
-        picked = self.rng.sample(named, min(len(named), self.width // 2))
+        picked: list[Choice] = []
+        for named in ([c for c in options if named_keys(table.catalog, c) - self.seen],
+                      [c for c in options if steps_toward(table.catalog, c) - self.seen]):
+            named = [c for c in named if c not in picked]
+            picked += self.rng.sample(named, min(len(named), self.width // 2 - len(picked)))
         rest = [c for c in options if c not in picked]
         return picked + self.rng.sample(rest, self.width - len(picked))
 

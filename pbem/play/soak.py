@@ -2,10 +2,14 @@
 player count, all with the per-step checks on, and reproducing files for any violation.
 
     python -m pbem.play.soak --games 10000 --out soak-failures
+    python -m pbem.play.soak --first 500 --games 500 --summary shard-1.json   # one shard
+    python -m pbem.play.soak --merge shard-0.json shard-1.json ...            # their total
 
-Game i plays configuration i modulo the plan (so any prefix of a run covers the plan evenly),
-with the policies taken in turn. Prints one JSON summary; exit status 0 when no invariant was
-broken, 70 otherwise, 2 for bad arguments.
+Game i plays configuration i modulo the plan (so any prefix of a run covers the plan evenly)
+with the seed SEED-i, the policies taken in turn: a shard `--first I --games N` plays games
+I..I+N-1 exactly as the whole run would, in any process or session. Prints one JSON summary
+(and writes it to `--summary`); exit status 0 when no invariant was broken, 70 otherwise, 2 for
+bad arguments. `--merge` sums shard summaries (soak_merge.py).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pbem import rulesets
 from pbem.errors import ExitCode
 from pbem.play.policy import POLICIES
 from pbem.play.selfplay import run
+from pbem.play.soak_merge import merge_main
 from pbem.play.stats import Stats
 
 # The values of each option that is not a yes/no, from the engines' own tables; yes/no options
@@ -64,13 +69,15 @@ def plan() -> list[Config]:
     return configs
 
 
-def soak(games: int, out_dir: Path, seed: str = "soak") -> dict[str, Any]:
+def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0) -> dict[str, Any]:
+    """Games first..first+games-1 of the run called `seed`, summed (a shard of it)."""
     configs = plan()
     start = time.perf_counter()
-    totals: dict[str, Any] = {"games": 0, "decisions": 0, "invariant_violations": 0,
-                              "violations": [], "repro_files": [], "endings": {}}
+    totals: dict[str, Any] = {"seed": seed, "first": first, "count": games, "games": 0,
+                              "decisions": 0, "invariant_violations": 0, "violations": [],
+                              "repro_files": [], "endings": {}}
     by_config: dict[str, int] = {}
-    for index in range(games):
+    for index in range(first, first + games):
         config = configs[index % len(configs)]
         policy = POLICIES[(index // len(configs)) % len(POLICIES)]
         stats: Stats = run(1, config.players, f"{seed}-{index}", dict(config.options),
@@ -88,6 +95,7 @@ def soak(games: int, out_dir: Path, seed: str = "soak") -> dict[str, Any]:
     totals["endings"] = dict(sorted(totals["endings"].items()))
     totals["configurations"] = len(configs)
     totals["configurations_played"] = len(by_config)
+    totals["by_configuration"] = dict(sorted(by_config.items()))
     totals["seconds"] = round(time.perf_counter() - start, 1)
     totals["checked"] = True
     return totals
@@ -95,16 +103,35 @@ def soak(games: int, out_dir: Path, seed: str = "soak") -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pbem.play.soak", description=__doc__)
-    parser.add_argument("--games", type=int, default=10000, help="how many games in all")
+    parser.add_argument("--games", "--count", type=int, default=10000,
+                        help="how many games (in this shard)")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number i")
     parser.add_argument("--out", type=Path, default=Path("soak-failures"),
                         help="where reproducing game files go")
     parser.add_argument("--seed", default="soak", help="game i uses SEED-i")
+    parser.add_argument("--summary", type=Path, help="also write the JSON summary here")
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="SHARD",
+                        help="sum these shard summaries instead of playing")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        print(f"soak: --games must be 1 or more, not {args.games}", file=sys.stderr)
+    if args.merge:
+        return merge_main(args.merge)
+    if args.games < 1 or args.first < 0:
+        bad = f"--games must be 1 or more, not {args.games}" if args.games < 1 \
+            else f"--first must be 0 or more, not {args.first}"
+        print(f"soak: {bad}", file=sys.stderr)
         return int(ExitCode.USAGE)
-    summary = soak(args.games, args.out, args.seed)
-    print(json.dumps(summary, ensure_ascii=False))
+    try:  # a summary that could not be written would lose the shard's hours: fail first
+        if args.summary is not None:
+            args.summary.parent.mkdir(parents=True, exist_ok=True)
+            args.summary.touch()
+    except OSError as exc:
+        print(f"soak: cannot write {args.summary}: {exc.strerror}", file=sys.stderr)
+        return int(ExitCode.IO)
+    summary = soak(args.games, args.out, args.seed, args.first)
+    text = json.dumps(summary, ensure_ascii=False)
+    print(text)
+    if args.summary is not None:
+        args.summary.write_text(text + "\n", encoding="utf-8")
     return int(ExitCode.INTERNAL) if summary["invariant_violations"] else int(ExitCode.OK)
 
 

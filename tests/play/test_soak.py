@@ -3,6 +3,7 @@ runs clean with checks on; the secrecy check reads card names, not event kinds."
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,71 @@ def test_an_event_of_kind_war_does_not_show_the_war_card() -> None:
 def test_cards_made_obsolete_by_rule_show_no_hand() -> None:
     state = {"obsolete": ["armor", "stirrups"], "removed": ["war"]}
     assert strings_in(state) == {"war"}
+
+
+def _shard(tmp_path: Path, first: int, games: int) -> Path:
+    summary = tmp_path / f"shard-{first}.json"
+    assert soak.main(["--first", str(first), "--games", str(games), "--seed", "shard",
+                      "--out", str(tmp_path / "failures"), "--summary", str(summary)]) == 0
+    return summary
+
+
+def _game_fields(summary: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in summary.items() if k not in ("seconds", "shards")}
+
+
+def test_shards_merge_to_the_run_played_at_once(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Games 0..2 in two shards (two processes' worth) sum to the same games as one run: game i
+    plays configuration i with seed SEED-i whichever shard plays it."""
+    whole = json.loads(_shard(tmp_path / "whole", 0, 3).read_text())
+    shards = [_shard(tmp_path, 2, 1), _shard(tmp_path, 0, 2)]  # any order
+    first = json.loads(shards[1].read_text())
+    assert (first["first"], first["count"], first["games"]) == (0, 2, 2)
+    capsys.readouterr()
+    assert soak.main(["--merge", *map(str, shards)]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert merged["shards"] == 2 and merged["count"] == 3
+    assert _game_fields(merged) == _game_fields(whole)
+    assert merged["by_configuration"] == whole["by_configuration"]
+    assert len(merged["by_configuration"]) == 3  # games 0, 1, 2: configurations 0, 1, 2
+
+
+def _fake_shard(tmp_path: Path, first: int, count: int, seed: str = "s") -> str:
+    path = tmp_path / f"fake-{first}-{count}-{seed}.json"
+    path.write_text(json.dumps({
+        "seed": seed, "first": first, "count": count, "configurations": 93, "games": count,
+        "decisions": 10 * count, "invariant_violations": 0, "seconds": 1.0, "violations": [],
+        "repro_files": [], "endings": {"pax: patron": count}, "by_configuration": {"a": count},
+        "checked": True}))
+    return str(path)
+
+
+@pytest.mark.parametrize(("ranges", "message"), [
+    ([(0, 2), (3, 1)], "soak: merge: games 2..2 are in no shard (gap before {})\n"),
+    ([(1, 2)], "soak: merge: games 0..0 are in no shard (gap before {})\n"),
+    ([(0, 3), (2, 2)], "soak: merge: {} plays games 2..3, overlapping games 2..2\n"),
+])
+def test_merge_refuses_a_gap_or_an_overlap(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           ranges: list[tuple[int, int]], message: str) -> None:
+    paths = [_fake_shard(tmp_path, first, count) for first, count in ranges]
+    assert soak.main(["--merge", *paths]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == message.format(paths[-1])
+
+
+def test_merge_sums_shards_and_refuses_mixed_runs(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert soak.main(["--merge", _fake_shard(tmp_path, 0, 4), _fake_shard(tmp_path, 4, 6)]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert (merged["games"], merged["decisions"], merged["endings"]) == (10, 100, {"pax: patron": 10})
+    assert soak.main(["--merge", _fake_shard(tmp_path, 0, 4), _fake_shard(tmp_path, 4, 6, "t")]) == 2
+    assert capsys.readouterr().err == 'soak: merge: the shards are of different runs: seed "s", "t"\n'
+
+
+def test_merge_refuses_a_file_that_is_no_shard(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert soak.main(["--merge", str(bad)]) == 2
+    assert capsys.readouterr().err == f"soak: merge: {bad}: not a soak summary (JSONDecodeError)\n"
