@@ -120,7 +120,7 @@ def campaign_knights(t: Table, empire_id: str) -> list[str]:
 def mamluk_slaves(t: Table, bank: str, target: str) -> list[str]:
     """Circassian Mamluks: in the owner's campaigns against an Eastern empire, every token
     repressed on the Mamluk square fights as a knight (and costs 1 florin)."""
-    if cat(t).empires[target].region != "east" or target == MAMLUK:
+    if cat(t).empires[target].region != "east":  # Mamluk itself too (R-608)
         return []
     if not has_ability(t, bank, Ability.MAMLUK_REPRESSED_TOKENS_JOIN_EAST_CAMPAIGNS):
         return []
