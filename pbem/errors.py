@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from typing import Any, Self
+
+from engine.core.errors import Reason, RuleError, because
 
 
 class ExitCode(IntEnum):
@@ -18,13 +22,22 @@ class ExitCode(IntEnum):
 
 
 class PbemError(Exception):
-    """An error for people: one line, no traceback, no secrets."""
+    """An error for people: one line, no traceback, no secrets. Its reason is data where it
+    is keyed (`why`, a Reason; `rule`, the engine's rejection): the edge says it in the
+    reader's language (pbem.i18n.errors); `message` is the English."""
 
     exit_code: ExitCode = ExitCode.INTERNAL
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Reason, *, rule: RuleError | None = None) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.why = message if isinstance(message, Reason) else None
+        self.rule = rule
+
+    @classmethod
+    def keyed(cls, key: str, **fields: Any) -> Self:
+        """This error with pbem's reason `key` (pbem.errors.REASONS)."""
+        return cls(because(REASONS, key, **fields))
 
     def __str__(self) -> str:
         return self.message
@@ -60,3 +73,37 @@ class IOFailure(PbemError):
 
 class OrdersRejected(PbemError):
     exit_code = ExitCode.REJECTED
+
+    @classmethod
+    def from_rule(cls, error: RuleError, suffix: str = "") -> Self:
+        """The engine's rejection, kept as data for the edge (`suffix`: English for the CLI)."""
+        return cls(error.message() + suffix, rule=error)
+
+
+# pbem's own reasons that a player may read in a rejection mail (keyed: the edge translates).
+REASONS: Mapping[str, str] = {
+    "pbem.reason.no_block": "no order block found: expected a '-----BEGIN PBEM ORDERS-----' block",
+    "pbem.reason.other_game": "the block is for game '{block_game}', but this file is game "
+                              "'{game}'",
+    "pbem.reason.unknown_player": "unknown player '{player}'; players: {players}",
+    "pbem.reason.unsigned": "the block is not signed; sign it with: pbem sign ORDERS --key KEY",
+    "pbem.reason.no_orders": "the block holds no orders",
+    "pbem.reason.game_over": "the game is over; no more orders are taken",
+    "pbem.reason.stale": "stale block: written against seq {seq} state {state}, but the game "
+                         "is at seq {game_seq} state {game_state}; read the latest report and "
+                         "write new orders",
+    "pbem.reason.stale_replaced": "stale block: {player} replaced the answer it was written "
+                                  "before (seq {seq}); a newer answer is written against seq "
+                                  "{replaced_seq} or later",
+    "pbem.reason.already_answered": "{player} has already answered this decision (already "
+                                    "answered)",
+    "pbem.reason.already_sealed": "{player} has already answered this decision (already "
+                                  "sealed; a bid cannot be changed)",
+    "pbem.reason.not_your_decision": "it is not {player}'s decision now: waiting for {waiting}",
+    "pbem.reason.not_your_decision_to": "it is not {player}'s decision now: waiting for "
+                                        "{waiting} to {decision}",
+    "pbem.reason.already_applied": "already applied as seq {seq}: this block was applied "
+                                   "before, so nothing changed",
+    "pbem.reason.bad_signature": "bad signature: the block was changed after signing, or signed "
+                                 "with another key",
+}

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engine.core.errors import Reason
 from engine.core.messages import MESSAGES as CORE_MESSAGES
 from engine.core.words import Messages, join_words, render
 from pbem import i18n, rulesets
@@ -149,6 +150,13 @@ def decision_phrase(ruleset: str, action: str, *, you: bool, lang: str = i18n.SO
     words = {"their": "your", "they": "you", "them": "you"} if you else \
         {"their": "their", "they": "they", "them": "them"}
     return phrase.format(**words)
+
+
+def decision_reason(ruleset: str, action: str) -> Reason:
+    """The decision's phrase in the third person as a reason's field, said at the edge in
+    the reader's language (pbem.i18n.errors)."""
+    return Reason(f"decision:{ruleset}.{action}", rulesets.ruleset_for(ruleset).decisions[action],
+                  {"their": "their", "they": "they", "them": "them"})
 
 
 def waiting_text(names: Sequence[str], ruleset: str, action: str) -> str:

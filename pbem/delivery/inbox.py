@@ -45,6 +45,7 @@ from pbem.errors import (
     PbemError,
     UsageError,
 )
+from pbem.i18n.errors import say_error
 from pbem.orders.orderblock import OrderBlock
 from pbem.pipeline import apply
 from pbem.pipeline import opening as games_
@@ -267,7 +268,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 return Handled(f"set aside: the moderator's block was not applied: {failure}",
                                "aside")
             if found is None:
-                outgoing = rejection(item, game, book, str(failure), settings, now)
+                outgoing = rejection(item, game, book, failure, settings, now)
                 queue.put(path, outgoing)
                 _record(book, key, item, f"rejected: {failure}", now)
                 sent, failed = queue.flush(path, delivery)
@@ -357,17 +358,19 @@ def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
     return [receipt]
 
 
-def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: MailSettings,
-              now: datetime) -> list[EmailMessage]:
-    """Tell a roster sender why, with their report (its legal lines); strangers get nothing."""
+def rejection(item: Incoming, game: Game, book: Book, failure: PbemError,
+              settings: MailSettings, now: datetime) -> list[EmailMessage]:
+    """Tell a roster sender why in their language (the lines quoted verbatim), with their
+    report (its legal lines); strangers get nothing."""
     gf = game.gf
     found = _answerable(gf, item)
     if found is None:
         return []
     _, address, reader = found
-    gettext = i18n.translations(mail_language(game, reader)).gettext
+    lang = mail_language(game, reader)
+    gettext = i18n.translations(lang).gettext
     intro = [gettext("Your orders for game {game} were not applied: {reason}").format(
-                 game=gf.game_id, reason=reason),
+                 game=gf.game_id, reason=say_error(failure, lang)),
              gettext("Nothing changed. Your current report follows, with the legal lines if it "
                      "is your move; send a new signed block.")]
     message = reply(item.message, game, reader, to=address, kind="rejection",

@@ -149,9 +149,7 @@ def _check(raw_key: bytes, signature: bytes, message: bytes) -> None:
     try:
         Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
     except (InvalidSignature, ValueError):
-        raise SignatureError(
-            "bad signature: the block was changed after signing, or signed with another key"
-        ) from None
+        raise SignatureError.keyed("pbem.reason.bad_signature") from None
 
 
 def _sshsig_signed_data(
