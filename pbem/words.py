@@ -76,6 +76,8 @@ def _settings(args: Mapping[str, Any], lang: str) -> str:
     if args.get("emails"):
         said.append(gettext("new e-mail address for {players}").format(
             players=", ".join(str(p) for p in args["emails"])))
+    if args.get("language"):
+        said.append(gettext("the game's language: {language}").format(language=args["language"]))
     for key, players in dict(args.get("seats") or {}).items():  # a seat setting: a term
         said.append(gettext("new {setting} for {players}").format(
             setting=i18n.term(lang, str(key)), players=", ".join(str(p) for p in players)))
