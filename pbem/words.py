@@ -131,8 +131,8 @@ def say(event: Mapping[str, Any], lang: str = i18n.SOURCE) -> str:
                                "may be damaged: run pbem verify") from None
 
 
-def public_texts(events: Iterable[Mapping[str, Any]]) -> list[str]:
-    return [say(e) for e in events if "visible_to" not in e]
+def public_texts(events: Iterable[Mapping[str, Any]], lang: str = i18n.SOURCE) -> list[str]:
+    return [say(e, lang) for e in events if "visible_to" not in e]
 
 
 def sentences(texts: Iterable[str]) -> str:

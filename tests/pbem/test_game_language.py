@@ -7,6 +7,7 @@ it read English."""
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -151,3 +152,34 @@ def test_an_older_game_reads_english_and_a_language_slipped_into_it_is_caught(
     assert code == 0 and MARKERS["en"][1] in out
     code, err = edited(path, lambda d: d["roster"].update(language="hu"))
     assert code == 5, err
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_commit_message_is_in_the_games_language(tmp_path: Path) -> None:
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=tmp_path, capture_output=True, text=True,
+                              check=True).stdout
+
+    game = Game(tmp_path, "hu")
+    git("init", "--quiet")
+    git("config", "user.name", "Moderator")
+    git("config", "user.email", "max@example.org")
+    git("config", "commit.gpgsign", "false")
+    code, out, _ = cli("status", str(game.path), "--json")
+    mover = yaml.safe_load(out)["waiting_for"][0]
+    code, out, _ = cli("options", str(game.path), "--json")
+    pick = next(line for line in yaml.safe_load(out)["lines"] if line.startswith("buy"))
+    orders = tmp_path / "orders.txt"
+    orders.write_text(f"{pick}\nend\n")
+    name = next(p["name"] for p in yaml.safe_load(game.path.read_text())["roster"]["players"]
+                if p["id"] == mover)  # the .pub's name, which names its .key
+    code, block, err = cli("sign", str(orders), "--key", str(tmp_path / f"{name}.key"),
+                           "--game", str(game.path))
+    assert code == 0, err
+    orders.write_text(block)
+    code, out, err = cli("apply", str(game.path), str(orders), "--commit")
+    assert code == 0, err
+    message = git("log", "-1", "--format=%B")
+    assert message.startswith(f"porto seq 1: {mover}\n\n- ")  # the first line: data
+    assert "megveszi" in message and "Várakozás" in message and "(állapot " in message
+    assert "buys" not in message and "Waiting for" not in message
