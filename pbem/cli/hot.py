@@ -75,7 +75,7 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
              f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if commit:  # the message in the game's language
         lang = views.game_language(applied.gf)
-        said = told if lang == views.SOURCE else public_texts(applied.events, lang) + [
+        said = told if lang == "en" else public_texts(applied.events, lang) + [
             text for entry in applied.entries
             for text in draw_texts(applied.opened.ruleset.name, entry.draws, lang)]
         message = gitplay.commit_message(applied.gf, said, lang)
