@@ -35,9 +35,11 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
 # Long self-play (issue 14), not part of `make test`: GAMES games over every map, option and
-# player count of both games, checks on; failures go to soak-failures/.
+# player count of both games, checks on; failures go to soak-failures/. Then the long tests
+# (PBEM_LONG=1): a whole Age of Renaissance game by mail in two languages (issue 18).
 soak: $(STAMP)
 	$(BIN)/python -m pbem.play.soak --games $(GAMES) --out soak-failures
+	PBEM_LONG=1 $(BIN)/python -m pytest tests/pbem/test_mixed_languages.py
 
 # Issue 20: real processes racing and killed with -9 (minutes, not in CI), then the figures.
 torture: $(STAMP)
