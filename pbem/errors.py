@@ -82,28 +82,28 @@ class OrdersRejected(PbemError):
 
 # pbem's own reasons that a player may read in a rejection mail (keyed: the edge translates).
 REASONS: Mapping[str, str] = {
-    "pbem.reason.no_block": "no order block found: expected a '-----BEGIN PBEM ORDERS-----' block",
-    "pbem.reason.other_game": "the block is for game '{block_game}', but this file is game "
+    "reason:pbem.no_block": "no order block found: expected a '-----BEGIN PBEM ORDERS-----' block",
+    "reason:pbem.other_game": "the block is for game '{block_game}', but this file is game "
                               "'{game}'",
-    "pbem.reason.unknown_player": "unknown player '{player}'; players: {players}",
-    "pbem.reason.unsigned": "the block is not signed; sign it with: pbem sign ORDERS --key KEY",
-    "pbem.reason.no_orders": "the block holds no orders",
-    "pbem.reason.game_over": "the game is over; no more orders are taken",
-    "pbem.reason.stale": "stale block: written against seq {seq} state {state}, but the game "
+    "reason:pbem.unknown_player": "unknown player '{player}'; players: {players}",
+    "reason:pbem.unsigned": "the block is not signed; sign it with: pbem sign ORDERS --key KEY",
+    "reason:pbem.no_orders": "the block holds no orders",
+    "reason:pbem.game_over": "the game is over; no more orders are taken",
+    "reason:pbem.stale": "stale block: written against seq {seq} state {state}, but the game "
                          "is at seq {game_seq} state {game_state}; read the latest report and "
                          "write new orders",
-    "pbem.reason.stale_replaced": "stale block: {player} replaced the answer it was written "
+    "reason:pbem.stale_replaced": "stale block: {player} replaced the answer it was written "
                                   "before (seq {seq}); a newer answer is written against seq "
                                   "{replaced_seq} or later",
-    "pbem.reason.already_answered": "{player} has already answered this decision (already "
+    "reason:pbem.already_answered": "{player} has already answered this decision (already "
                                     "answered)",
-    "pbem.reason.already_sealed": "{player} has already answered this decision (already "
+    "reason:pbem.already_sealed": "{player} has already answered this decision (already "
                                   "sealed; a bid cannot be changed)",
-    "pbem.reason.not_your_decision": "it is not {player}'s decision now: waiting for {waiting}",
-    "pbem.reason.not_your_decision_to": "it is not {player}'s decision now: waiting for "
+    "reason:pbem.not_your_decision": "it is not {player}'s decision now: waiting for {waiting}",
+    "reason:pbem.not_your_decision_to": "it is not {player}'s decision now: waiting for "
                                         "{waiting} to {decision}",
-    "pbem.reason.already_applied": "already applied as seq {seq}: this block was applied "
+    "reason:pbem.already_applied": "already applied as seq {seq}: this block was applied "
                                    "before, so nothing changed",
-    "pbem.reason.bad_signature": "bad signature: the block was changed after signing, or signed "
+    "reason:pbem.bad_signature": "bad signature: the block was changed after signing, or signed "
                                  "with another key",
 }

@@ -288,7 +288,7 @@ def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Eve
     """The first half of a commit-and-reveal answer: only `seal HEX` is read."""
     seal = sealing.parse_seal(text)
     if seal is None:
-        raise IllegalOrder(because(REASONS, "core.reason.send_seal"),
+        raise IllegalOrder(because(REASONS, "reason:core.send_seal"),
                            options=[c.line for c in options])
     node["seals"] = dict(sorted({**node["seals"], player: seal}.items()))
     return [event("core.seal.in", kind="sealed", player=player)]
@@ -299,7 +299,7 @@ def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
     """The second half: `open LINE nonce HEX` must be legal and match the seal."""
     opened = sealing.parse_open(text)
     if opened is None:
-        raise IllegalOrder(because(REASONS, "core.reason.send_open"),
+        raise IllegalOrder(because(REASONS, "reason:core.send_open"),
                            options=[c.line for c in options])
     line, nonce = opened
     try:
@@ -308,6 +308,6 @@ def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
         why = ruleset.actions[node["action"]].explain(t, for_player(node, player), line)
         raise IllegalOrder(why or error.why or error.reason, options=error.options) from None
     if node["seals"].get(player) != sealing.seal_of(node["id"], player, choice.line, nonce):
-        raise IllegalOrder(because(REASONS, "core.reason.seal_mismatch", line=Verbatim(choice.line),
+        raise IllegalOrder(because(REASONS, "reason:core.seal_mismatch", line=Verbatim(choice.line),
                                    player=player))
     return choice

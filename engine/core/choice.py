@@ -140,11 +140,11 @@ def match_line(
     cleaned = clean_line(text)
     legal = [option.line for option in options]
     if len(cleaned) > MAX_LINE:
-        raise UnreadableOrder(because(REASONS, "core.reason.too_long", length=len(cleaned),
+        raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
                                       limit=MAX_LINE), options=legal)
     words = cleaned.split()
     if not words:
-        raise UnreadableOrder(because(REASONS, "core.reason.empty"), options=legal)
+        raise UnreadableOrder(because(REASONS, "reason:core.empty"), options=legal)
     scored: list[tuple[int, Choice]] = []
     clashes: list[tuple[str, Choice]] = []
     for option in options:
@@ -164,21 +164,21 @@ def match_line(
         winners = [option for score, option in scored if score == top]
         if len(winners) == 1:
             return winners[0]
-        raise AmbiguousOrder(because(REASONS, "core.reason.ambiguous"),
+        raise AmbiguousOrder(because(REASONS, "reason:core.ambiguous"),
                              options=[w.line for w in winners])
     if len(clashes) == 1:
         clash, option = clashes[0]
-        raise IllegalOrder(because(REASONS, "core.reason.contradicts", clash=Verbatim(clash),
+        raise IllegalOrder(because(REASONS, "reason:core.contradicts", clash=Verbatim(clash),
                                    line=Verbatim(option.line)), options=legal)
     known_verbs = sorted(verbs, key=lambda v: -len(v.split()))
     verb = next((v for v in known_verbs if words[: len(v.split())] == v.split()), None)
     if verb is None:
         near = did_you_mean(cleaned, legal)
-        key = "core.reason.unknown_word_near" if near else "core.reason.unknown_word"
+        key = "reason:core.unknown_word_near" if near else "reason:core.unknown_word"
         raise UnreadableOrder(because(REASONS, key, word=Verbatim(words[0]),
                                               near=Verbatim(near)), options=legal)
     near = did_you_mean(cleaned, legal)
-    key = "core.reason.not_legal_near" if near else "core.reason.not_legal"
+    key = "reason:core.not_legal_near" if near else "reason:core.not_legal"
     raise IllegalOrder(because(REASONS, key, verb=Verbatim(verb), near=Verbatim(near)), options=legal)
 
 

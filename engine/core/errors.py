@@ -44,28 +44,28 @@ def because(catalog: Mapping[str, str], key: str, **fields: Any) -> Reason:
 
 # The core's reasons (the edge translates them; a ruleset keeps its own beside its messages).
 REASONS: dict[str, str] = {
-    "core.reason.leftover": "control has passed to another player; remove this and later lines "
+    "reason:core.leftover": "control has passed to another player; remove this and later lines "
                             "(waiting for {who})",
-    "core.reason.leftover_over": "control has passed to another player; remove this and later "
+    "reason:core.leftover_over": "control has passed to another player; remove this and later "
                                  "lines (waiting for nobody (the game is over))",
-    "core.reason.draw_ends_block": "this line leads to a die roll or a card draw, so it must be "
+    "reason:core.draw_ends_block": "this line leads to a die roll or a card draw, so it must be "
                                    "the last line of its block; send the lines after it in a new "
                                    "block",
-    "core.reason.too_long": "the line is {length} characters long; an order line has at most "
+    "reason:core.too_long": "the line is {length} characters long; an order line has at most "
                             "{limit}",
-    "core.reason.empty": "empty order",
-    "core.reason.ambiguous": "could mean any of these; name one exactly",
-    "core.reason.contradicts": "'{clash}' contradicts the only legal line it could be, '{line}'",
-    "core.reason.unknown_word": "unknown order word '{word}'",
-    "core.reason.unknown_word_near": "unknown order word '{word}'; did you mean '{near}'?",
-    "core.reason.not_legal": "not a legal '{verb}' order now",
-    "core.reason.not_legal_near": "not a legal '{verb}' order now; did you mean '{near}'?",
-    "core.reason.send_seal": "this answer is sealed by commit and reveal: send 'seal HEX', made "
+    "reason:core.empty": "empty order",
+    "reason:core.ambiguous": "could mean any of these; name one exactly",
+    "reason:core.contradicts": "'{clash}' contradicts the only legal line it could be, '{line}'",
+    "reason:core.unknown_word": "unknown order word '{word}'",
+    "reason:core.unknown_word_near": "unknown order word '{word}'; did you mean '{near}'?",
+    "reason:core.not_legal": "not a legal '{verb}' order now",
+    "reason:core.not_legal_near": "not a legal '{verb}' order now; did you mean '{near}'?",
+    "reason:core.send_seal": "this answer is sealed by commit and reveal: send 'seal HEX', made "
                              "with `pbem sign --seal LINE` where LINE is one of the legal lines, "
                              "and open it once every seal is in",
-    "core.reason.send_open": "every seal is in: open yours with 'open LINE nonce HEX' "
+    "reason:core.send_open": "every seal is in: open yours with 'open LINE nonce HEX' "
                              "(`pbem sign --open`)",
-    "core.reason.seal_mismatch": "the opening '{line}' with that nonce does not match "
+    "reason:core.seal_mismatch": "the opening '{line}' with that nonce does not match "
                                  "{player}'s seal",
 }
 
@@ -121,14 +121,14 @@ class IllegalOrder(RuleError):
     @classmethod
     def leftover(cls, line: str, number: int | None, waiting_for: Sequence[str]) -> IllegalOrder:
         if not waiting_for:
-            return cls(because(REASONS, "core.reason.leftover_over"), line=line, number=number)
-        return cls(because(REASONS, "core.reason.leftover", who=list(waiting_for)),
+            return cls(because(REASONS, "reason:core.leftover_over"), line=line, number=number)
+        return cls(because(REASONS, "reason:core.leftover", who=list(waiting_for)),
                    line=line, number=number)
 
 
     @classmethod
     def draw_ends_block(cls, line: str, number: int | None) -> IllegalOrder:
-        return cls(because(REASONS, "core.reason.draw_ends_block"), line=line, number=number)
+        return cls(because(REASONS, "reason:core.draw_ends_block"), line=line, number=number)
 
 
 class AmbiguousOrder(RuleError):

@@ -47,6 +47,7 @@ def keyed_messages() -> Iterator[tuple[str, str]]:
     for name in sorted(rulesets.TABLE):
         rules = rulesets.ruleset_for(name)
         yield from sorted(rules.messages.items())
+        yield from sorted(getattr(rules, "reasons", {}).items())  # why a line is refused
         yield from sorted((f"decision:{name}.{action}", phrase)
                           for action, phrase in rules.decisions.items())
         yield from sorted((f"draw:{name}.{kind}", text)

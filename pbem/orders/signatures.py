@@ -149,7 +149,7 @@ def _check(raw_key: bytes, signature: bytes, message: bytes) -> None:
     try:
         Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
     except (InvalidSignature, ValueError):
-        raise SignatureError.keyed("pbem.reason.bad_signature") from None
+        raise SignatureError.keyed("reason:pbem.bad_signature") from None
 
 
 def _sshsig_signed_data(

@@ -71,11 +71,11 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False,
         try:
             applied = apply_text(game, text, bot=bot)
         except DoesNotFitError as error:
-            stale = error.why is not None and error.why.key.startswith("pbem.reason.stale")
+            stale = error.why is not None and error.why.key.startswith("reason:pbem.stale")
             seq = applied_before(path, text) if stale else None
             if seq is None:
                 raise
-            raise DoesNotFitError.keyed("pbem.reason.already_applied", seq=seq) from None
+            raise DoesNotFitError.keyed("reason:pbem.already_applied", seq=seq) from None
         if not dry_run:
             games.commit(game)
         return applied

@@ -47,17 +47,17 @@ def choose_block(game: Game, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]
     gf = game.gf
     blocks = [b for b in blocks if b.lines or b.signature]
     if not blocks:
-        raise BlockError.keyed("pbem.reason.no_block")
+        raise BlockError.keyed("reason:pbem.no_block")
     ours = [b for b in blocks if (b.game or "").lower() == gf.game_id.lower()]
     if not ours:
-        raise DoesNotFitError.keyed("pbem.reason.other_game", block_game=blocks[0].game,
+        raise DoesNotFitError.keyed("reason:pbem.other_game", block_game=blocks[0].game,
                                     game=gf.game_id)
     window = parallel_window(game)
     fresh = [b for b in ours
              if b.seq is not None and window.get(b.seq) == (b.state or "").lower()]
     if not fresh:
         block = ours[-1]
-        raise DoesNotFitError.keyed("pbem.reason.stale", seq=block.seq,
+        raise DoesNotFitError.keyed("reason:pbem.stale", seq=block.seq,
                                     state=Verbatim(str(block.state)),
                                     game_seq=gf.seq,
                                     game_state=Verbatim(fingerprint(current_hash(gf))))
@@ -76,12 +76,12 @@ def authenticate(game: Game, block: OrderBlock, bot: PublicKey | None = None) ->
     player = (block.player or "").lower()
     entry = gf.roster_entry(player)
     if entry is None:
-        raise BlockError.keyed("pbem.reason.unknown_player", player=block.player,
+        raise BlockError.keyed("reason:pbem.unknown_player", player=block.player,
                                players=gf.player_ids())
     if not block.signature:
-        raise BlockError.keyed("pbem.reason.unsigned")
+        raise BlockError.keyed("reason:pbem.unsigned")
     if not block.lines:
-        raise BlockError.keyed("pbem.reason.no_orders")
+        raise BlockError.keyed("reason:pbem.no_orders")
     key = parse_public_key(entry["key"])
     if bot is not None:
         if not Life.of(gf.roster).bot_signs(player, bot.fingerprint(), datetime.now(UTC)):
@@ -121,13 +121,13 @@ def check_replacing(block: OrderBlock, replaced: dict[str, Any]) -> None:
     """A replacing block is written against the state its replaced answer left, or later: an
     older copy of the player's block, sent again, cannot undo their newer answer."""
     if (block.seq or 0) < int(replaced["seq"]):
-        raise DoesNotFitError.keyed("pbem.reason.stale_replaced", player=block.player,
+        raise DoesNotFitError.keyed("reason:pbem.stale_replaced", player=block.player,
                                     seq=block.seq, replaced_seq=replaced["seq"])
 
 
 def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False) -> None:
     if game.gf.state.get("over"):
-        raise DoesNotFitError.keyed("pbem.reason.game_over")
+        raise DoesNotFitError.keyed("reason:pbem.game_over")
     if resigning and game.ruleset.can_resign:
         return
     owed = waiting_for(table.agenda)
@@ -135,13 +135,13 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
     if replaced_answer(game, table, player) is not None:
         return  # a newer sealed answer replaces the earlier one until they are opened
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
-        key = "pbem.reason.already_sealed" if node.get("sealed") else \
-            "pbem.reason.already_answered"
+        key = "reason:pbem.already_sealed" if node.get("sealed") else \
+            "reason:pbem.already_answered"
         raise DoesNotFitError.keyed(key, player=player)
     if player not in owed:
         if node is None:
-            raise DoesNotFitError.keyed("pbem.reason.not_your_decision", player=player,
+            raise DoesNotFitError.keyed("reason:pbem.not_your_decision", player=player,
                                         waiting=owed)
-        raise DoesNotFitError.keyed("pbem.reason.not_your_decision_to", player=player,
+        raise DoesNotFitError.keyed("reason:pbem.not_your_decision_to", player=player,
                                     waiting=owed, decision=decision_reason(
                                         game.ruleset.name, node["action"]))
