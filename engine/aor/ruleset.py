@@ -25,6 +25,7 @@ from engine.aor.economy import income
 from engine.aor.messages import DECISIONS, MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
+from engine.aor.reasons import REASONS
 from engine.aor.setup import SetupError, new_game
 from engine.aor.standing import LINES as STANDING_LINES
 from engine.aor.victory import standings
@@ -80,6 +81,7 @@ class AorRuleset:
     verbs: Sequence[str] = VERBS
     # engine.core.words: message id -> template (with the words beside a legal line)
     messages: dict[str, str] = {**MESSAGES, **lines_said.LINE_MESSAGES}
+    reasons: dict[str, str] = REASONS  # why a line is refused (engine.core.errors.Reason)
     decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
     draw_messages: dict[str, str] = {}  # its draws are dealt into hands: none is told
     draw_ends_block = True

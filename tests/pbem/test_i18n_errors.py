@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.aor.reasons import REASONS as AOR_REASONS
 from engine.core.errors import REASONS as CORE_REASONS
 from engine.core.errors import IllegalOrder, Reason, UnreadableOrder, Verbatim, because
 from engine.core.words import fields
@@ -51,7 +52,7 @@ def test_a_nested_reason_is_said_in_the_same_language() -> None:
     assert say_error(error, "hu") == "most nem ada dönt: várakozás rá: ben (akció választása)"
 
 
-@pytest.mark.parametrize("catalog", [CORE_REASONS, PBEM_REASONS, PAX_REASONS])
+@pytest.mark.parametrize("catalog", [CORE_REASONS, PBEM_REASONS, PAX_REASONS, AOR_REASONS])
 def test_every_keyed_reason_is_said_in_hungarian_with_its_fields(catalog: dict[str, str]) -> None:
     for key, template in catalog.items():
         reason = Reason(key, template, {name: f"<{name}>" for name in fields(template)})
