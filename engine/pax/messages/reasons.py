@@ -30,6 +30,35 @@ REASONS: dict[str, str] = {
     "reason:pax.victory_actions": "this victory needs both actions of the turn, and one is "
                                   "already used (E6, R-607)",
     "reason:pax.actions_used": "both actions of this turn are used; send 'end' (D1)",
+    # inside a decision (engine.pax.explain_places)
+    "reason:pax.op_in_hand": "{card} is in your hand; ops come from cards in your tableau (E4)",
+    "reason:pax.op_wrong_side": "{card} is not in your {side} tableau; this action runs {side} "
+                                "ops only (E4)",
+    "reason:pax.op_used": "{card} has already run an op in this action (E4: one op per card)",
+    "reason:pax.no_ops": "{card} has no ops (E4)",
+    "reason:pax.no_such_op": "{card} has no {op} op; its ops: {ops} (E4)",
+    "reason:pax.silenced": "{card} is silenced by a bishop: only its religious ops may run (F1f)",
+    "reason:pax.op_outside": "{place} is outside {card}'s Location ({location}) (LOCATION, "
+                             "{rule})",
+    "reason:pax.agent_kind": "this agent is a {kind}; write '{line}' (E2.2)",
+    "reason:pax.agent_outside": "{place} is outside the Location of {card} ({location}) (E2.2, "
+                                "LOCATION)",
+    "reason:pax.agent_twice": "another agent of this card is already in {place} (R-009)",
+    "reason:pax.busted": "{place} is a busted emporium and holds no token (C1a)",
+    "reason:pax.city_full_repress": "{place} is full (it holds {token:a}); repressing it costs 1 "
+                                    "florin and {bank} holds 0 (E2.2)",
+    "reason:pax.land_border": "{place} is a land border; a pirate goes on a sea border (E2.2c)",
+    "reason:pax.pirate_border": "{place} holds a pirate; no concession may be placed there "
+                                "(PIRATE)",
+    "reason:pax.concession_repress": "{place} holds a concession; repressing it costs 1 florin "
+                                     "and {bank} holds 0 (E2.2)",
+    "reason:pax.levy_other_empire": "{city} is not a city of {empire}; the levy is raised in "
+                                    "{empire} (G4)",
+    "reason:pax.levy_full": "{city} is full (it holds {token:a}); a levy goes into an empty city "
+                            "(G4)",
+    "reason:pax.tax_no_florin": "paying the tax costs 1 florin and {bank} holds 0; the "
+                                "concession is repressed (F4)",
+    "reason:pax.standing_range": "'{line}': the florins held can be 2, 3, 4 or 5 (R-503)",
     "reason:pax.no_fair_card": "the {side} row has no face-down trade-fair card in slot 0 to "
                                "convene (E5, G1)",
 }
