@@ -35,7 +35,7 @@ class PbemError(Exception):
         self.rule = rule
 
     @classmethod
-    def keyed(cls, key: str, **fields: Any) -> Self:
+    def keyed(cls, key: str, /, **fields: Any) -> Self:
         """This error with pbem's reason `key` (pbem.errors.REASONS)."""
         return cls(because(REASONS, key, **fields))
 
@@ -104,6 +104,29 @@ REASONS: Mapping[str, str] = {
                                         "{waiting} to {decision}",
     "reason:pbem.already_applied": "already applied as seq {seq}: this block was applied "
                                    "before, so nothing changed",
+    # reading a block (pbem.orders.blockfinder, orderblock)
+    "reason:pbem.no_header": "the order block has no {keys} header line",
+    "reason:pbem.sig_empty": "the block has a {sig} line but no signature",
+    "reason:pbem.header_too_long": "header line {line} is {length} characters long; a line holds "
+                                   "at most {limit}",
+    "reason:pbem.header_repeats": "header line {line} repeats '{key}:'",
+    "reason:pbem.header_form": "header line {line} is not 'key: value'; a blank line must "
+                               "separate the header from the orders",
+    "reason:pbem.header_key": "header line {line} has unknown key {key} (expected {keys})",
+    "reason:pbem.header_empty": "header line {line} has no value",
+    "reason:pbem.header_seq": "header line {line}: seq must be a whole number",
+    "reason:pbem.block_too_big": "the order block is {size} bytes long; a block holds at most "
+                                 "{limit} bytes (64 kB)",
+    "reason:pbem.line_too_long": "line {number} is {length} characters long; an order line holds "
+                                 "at most {limit}",
+    "reason:pbem.too_many_lines": "line {number}: a block holds at most {limit} order lines; "
+                                  "send the rest in another block",
+    "reason:pbem.text_too_big": "the text is {size} bytes; pbem looks for an order block in at "
+                                "most {limit} bytes (1 MB)",
+    "reason:pbem.marker_first": "found a {kind} line without a {begin} line before it",
+    "reason:pbem.second_begin": "a block has a second {begin} line before its {end} line",
+    "reason:pbem.two_sigs": "a block has two {sig} lines",
+    "reason:pbem.no_end": "a block starts with {begin} but has no {end} line",
     "reason:pbem.bad_signature": "bad signature: the block was changed after signing, or signed "
                                  "with another key",
 }

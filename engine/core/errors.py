@@ -37,7 +37,7 @@ class Verbatim(str):
     __slots__ = ()
 
 
-def because(catalog: Mapping[str, str], key: str, **fields: Any) -> Reason:
+def because(catalog: Mapping[str, str], key: str, /, **fields: Any) -> Reason:
     """The reason `key` of a catalog of English templates, with its fields."""
     return Reason(key, catalog[key], fields)
 

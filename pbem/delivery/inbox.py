@@ -189,7 +189,7 @@ def handle(item: Incoming, key: str, games: dict[str, Path], delivery: Delivery,
         if len(games) != 1:
             return Handled(f"left alone: unreadable block ({error})", "looked")
         return handle_game(item, key, next(iter(games.values())), [], delivery, settings, now,
-                           error=str(error))
+                           error=error)
     if not blocks:
         return Handled("left alone: no order block", "looked")
     named = sorted({(b.game or "").lower() for b in blocks})
@@ -231,7 +231,7 @@ def handle_bounce(item: Incoming, games: dict[str, Path], delayed: set[str], fai
 
 def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 delivery: Delivery, settings: MailSettings, now: datetime, *,
-                error: str = "") -> Handled:
+                error: BlockError | None = None) -> Handled:
     """Apply the blocks to one game, then record the message and queue its mail in one step
     (the post book and the queue are written together, after the game file); then send."""
     with open_book(path) as book:
@@ -243,8 +243,8 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
         moderator = bool(blocks) and all((b.player or "").lower() == deadlines.MODERATOR
                                          for b in blocks)
         try:
-            if error:
-                raise BlockError(error)
+            if error is not None:  # unreadable: refused with its reason (keyed, as data)
+                raise error
             if moderator:  # a replacement, a settings change or forced timeouts
                 events = moderator_mail.apply_moderator_block(
                     path, text, item.message, lambda gf: book.since(gf, now), now)

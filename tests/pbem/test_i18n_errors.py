@@ -18,7 +18,9 @@ from pbem.errors import REASONS as PBEM_REASONS
 from pbem.errors import DoesNotFitError, OrdersRejected
 from pbem.i18n.errors import say_error, say_reason, say_rule
 from pbem.words import decision_reason
+from tests.pbem.test_mail_helpers import drop, make_maildir, plain
 from tests.pbem.test_seat_language import Table, mails, text_of, waiting
+from tests.security.test_names_bound import cli
 
 
 def test_a_rule_error_in_hungarian_quotes_the_line_and_the_legal_lines_verbatim() -> None:
@@ -85,3 +87,23 @@ def test_a_rules_explanation_reaches_a_hungarian_rejection_mail(table: Table,
     flat = " ".join(text_of(message).split())
     assert "1. sor: 'ops east': a keleti tablódon nincs lap, így nincs aktiválható művelete " \
            "(E4)" in flat
+
+
+def test_an_unreadable_block_is_refused_in_the_senders_language(table: Table,
+                                                                tmp_path: Path) -> None:
+    """The block cannot even be read (no END line): why, in Hungarian, with the markers
+    quoted as they are."""
+    mover = waiting(table.game)
+    before = table.game.read_bytes()
+    signed = table.signed(mover, ["buy west 1"])
+    broken = "\n".join(line for line in signed.splitlines() if "END PBEM ORDERS" not in line)
+    maildir = make_maildir(tmp_path / "Maildir")
+    drop(maildir, plain(broken, f"{table.names[mover]}@example.org"))
+    code, _, err = cli("inbox", str(table.game), "--maildir", str(maildir), "--outbox",
+                       str(tmp_path / "out"), "--now", "2027-03-05T12:00Z")
+    assert code == 0, err
+    (message,) = mails(tmp_path / "out")
+    flat = " ".join(text_of(message).split())
+    assert message["X-Pbem-Kind"] == "rejection" and table.game.read_bytes() == before
+    assert "egy blokk '-----BEGIN PBEM ORDERS-----' sorral kezdődik, de nincs " \
+           "'-----END PBEM ORDERS-----' sora" in flat, flat
