@@ -10,12 +10,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.core.ruleset import Ruleset
 from pbem.errors import CorruptGameError, UsageError
-from pbem.resources import ruleset_data
-from pbem.store.gamefile import GameFile
+
+if TYPE_CHECKING:  # start-up: `pbem --help` names the rulesets without loading yaml or a game
+    from engine.core.ruleset import Ruleset
+    from pbem.store.gamefile import GameFile
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ def board_drawer(name: str) -> Any:
 
 @cache
 def catalog_for(name: str) -> Any:
+    from pbem.resources import ruleset_data
+
     ruleset = ruleset_for(name)
     try:
         return ruleset.build_catalog(ruleset_data(name, ruleset.data_files))

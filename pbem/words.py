@@ -38,6 +38,16 @@ PBEM_MESSAGES: dict[str, str] = {
                       "{until}.",
     "pbem.pause.lapsed": "The pause {player:title} proposed lapsed: not every player sent "
                          "'pause' by {deadline}.",
+    # takebacks by consent (issue 24 §4; pbem.pipeline.takeback)
+    "pbem.takeback.asked": "{player:title} asks to take back seq {target} and everything after "
+                           "it; it waits for 'accept takeback {target}' from {needs}.",
+    "pbem.takeback.own": "{player:title} takes back seq {target} and everything after it.",
+    "pbem.takeback.accepted": "{player:title} accepts taking back seq {target}.",
+    "pbem.takeback.refused": "{player:title} refuses to take back seq {target}: play goes on.",
+    "pbem.takeback.lapsed": "The takeback of seq {target} lapsed: not every player accepted it "
+                            "in time.",
+    "pbem.takeback.done": "Seq {target} and everything after it is taken back: the position is "
+                          "what it was at seq {before}.",
 }
 
 

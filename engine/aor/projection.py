@@ -7,6 +7,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.aor.deck import chance_labeler, held_labels
+from engine.aor.model import add_to_hand
+from engine.core.chance import Chance
+
 PLACEHOLDER = "?"
 
 
@@ -27,4 +31,41 @@ def viewable(state: dict[str, Any]) -> dict[str, Any]:
     for data in shaped["players"].values():
         data["hand"] = {f"{PLACEHOLDER}{i}": PLACEHOLDER for i in range(data.pop("hand_size"))}
     shaped["deck"] = [PLACEHOLDER] * int(shaped.pop("deck_size"))
+    return shaped
+
+
+def redeal(state: dict[str, Any], viewer: str, chance: Chance) -> dict[str, Any]:
+    """A whole state holding only what `viewer` may know (a sandbox fork, issue 24): their own
+    hand and standing answers as they are; the cards they cannot see, the deck and every other
+    hand (a pool each player can count from the public piles, aor-pbem 5), shuffled by `chance`
+    and dealt back in the same sizes under new labels from `chance`; other players' standing
+    answers dropped (they are strategy, 5.1)."""
+    whole = copy.deepcopy(state)
+    others = [pid for pid in sorted(whole["players"]) if pid != viewer]
+    pool = sorted([*whole["deck"], *(card for pid in others
+                                      for card in whole["players"][pid]["hand"].values())])
+    sizes = {pid: len(whole["players"][pid]["hand"]) for pid in others}
+    for pid in others:
+        whole["players"][pid]["hand"] = {}
+        whole["players"][pid].pop("standing", None)
+    whole["deck"] = pool
+    for pid in others:
+        for index in range(sizes[pid]):
+            purpose = f"redeal {pid} {index + 1}"
+            card = chance.pick(purpose, whole["deck"])
+            whole["deck"].remove(card)
+            label = chance_labeler(whole, chance)(purpose, held_labels(whole))  # after the pick
+            add_to_hand(whole, pid, card, label)
+    return whole
+
+
+def seat_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """What `seat` may see, in the engine's shape: the public state with hidden cards as
+    placeholders (`viewable`), but the seat's own hand and standing answers as they are (the
+    position a bot reasons on, pbem.play.bot)."""
+    shaped = viewable(public_state(state))
+    own = state["players"][seat]
+    shaped["players"][seat]["hand"] = copy.deepcopy(own["hand"])
+    if "standing" in own:
+        shaped["players"][seat]["standing"] = copy.deepcopy(own["standing"])
     return shaped

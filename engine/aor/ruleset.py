@@ -206,6 +206,16 @@ class AorRuleset:
     def draw_audience(self, purpose: str) -> list[str] | None:
         return audience(purpose)
 
+    def seat_view(self, state: dict[str, Any], seat: str) -> dict[str, Any]:
+        """What `seat` may see, hidden cards as placeholders (the bot's position; a capability
+        pbem asks for by name)."""
+        return projection.seat_view(state, seat)
+
+    def redeal(self, state: dict[str, Any], viewer: str, chance: Chance) -> dict[str, Any]:
+        """What `viewer` cannot see dealt afresh (`pbem fork --for`; a capability pbem asks
+        for by name, like `worth`)."""
+        return projection.redeal(state, viewer, chance)
+
     def card_entries(self, catalog: Catalog, query: str | None) -> list[dict[str, Any]]:
         return cards_view.entries(catalog, query)
 

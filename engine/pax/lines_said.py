@@ -46,3 +46,13 @@ def line_said(view: Mapping[str, Any], line: str) -> dict[str, Any] | None:
     if verb == "standing" and args in (["taxed", "repress"], ["taxed", "ask"]):
         return {"msg": f"pax.line.standing.{args[1]}", "args": {}}
     return None
+
+
+def line_final(view: Mapping[str, Any], line: str) -> dict[str, Any] | None:
+    """Why sending this line can never be taken back, as a message (or None): `end` refills
+    an empty market slot from the deck (D2), a draw no takeback undoes (pbem, issue 24)."""
+    market = view.get("market", {})
+    if line.strip().lower() == "end" and any(slot.get("empty") for side in SIDES
+                                             for slot in market.get(side, [])):
+        return {"msg": "pax.final.refill", "args": {}}
+    return None

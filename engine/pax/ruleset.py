@@ -85,6 +85,10 @@ class PaxRuleset:
         """What a legal line does, as a message, from the reader's view (or None)."""
         return lines_said.line_said(view, line)
 
+    def line_final(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
+        """Why a legal line can never be taken back (it draws), as a message (or None)."""
+        return lines_said.line_final(view, line)
+
     def is_over(self, t: Table) -> bool:
         return bool(t.state["over"])
 

@@ -16,7 +16,17 @@ def __getattr__(name: str) -> Any:
 
 
 def build_app() -> Any:
-    from pbem.cli.commands import board, bot, cards, delivery, game, scenario, selfplay, settings  # noqa: F401 - importing registers them
+    from pbem.cli.commands import (  # noqa: F401 - importing registers them
+        board,
+        bot,
+        cards,
+        delivery,
+        fork,
+        game,
+        scenario,
+        selfplay,
+        settings,
+    )
     from pbem.cli.typer_app import app
 
     globals()["app"] = app  # later lookups skip __getattr__

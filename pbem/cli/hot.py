@@ -19,18 +19,19 @@ if TYPE_CHECKING:
     from pbem.pipeline import apply as apply_pipeline
     from pbem.pipeline import opening as games
     from pbem.pipeline import queries, replay
-    from pbem.store import gamefile
+    from pbem.store import gamefile, sandbox
     from pbem.views import duedates
     from pbem.views import model as views
     from pbem.views import report as reports
     from pbem.words import draw_texts, public_texts
 else:
     (bounces, deadlines, gitplay, mail, queue, sidecar, transport, apply_pipeline, games, queries,
-     replay, gamefile, duedates, views, reports) = (
+     replay, gamefile, sandbox, duedates, views, reports) = (
         lazy(f"pbem.{name}") for name in (
             "delivery.bounces", "delivery.deadlines", "delivery.gitplay", "delivery.mail",
             "delivery.queue", "delivery.sidecar", "delivery.transport", "pipeline.apply", "pipeline.opening",
-            "pipeline.queries", "pipeline.replay", "store.gamefile", "views.duedates",
+            "pipeline.queries", "pipeline.replay", "store.gamefile", "store.sandbox",
+            "views.duedates",
             "views.model", "views.report"))
 
     def public_texts(events: object, lang: str = "en") -> list[str]:
@@ -127,9 +128,11 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
         model = views.report_model(game_at(opened, seq), viewer, lang=lang)
         model["menu"] = None  # a past decision cannot be answered
         model["deadlines"] = []
+        model["life"] = duedates.sandbox_rows(gf, lang)
     else:
         model = views.report_model(opened, viewer, lang=lang)
-        model["life"] = duedates.life_rows(gf, viewer, datetime.now(UTC), lang)  # issue 24
+        model["life"] = [*duedates.sandbox_rows(gf, lang),  # issue 24
+                         *duedates.life_rows(gf, viewer, datetime.now(UTC), lang)]
         model["deadlines"] = duedates.deadline_rows(game, gf, viewer, datetime.now(UTC), lang)
     if fmt == "html":
         from pbem.views import html  # start-up: only the page draws the board
@@ -148,10 +151,15 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
     data["life"] = duedates.life_rows(gf, None, moment)  # absences and pauses (issue 24)
     data["queued_mail"] = len(sidecar.queued(game))
     data["bouncing"] = bounces.lines(sidecar.Book.load(game).data)
+    forked = sandbox.mark(gf)
+    if forked is not None:  # a what-if copy (pbem fork)
+        data["sandbox"] = {k: forked[k] for k in ("of", "at", "for")}
     if as_json:
         echo(json.dumps(data, ensure_ascii=False))
         return
     echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
+    if forked is not None:
+        echo(str(sandbox.describe(gf)))
     if data["over"]:
         result = data["result"] or {}
         detail = result.get("detail") or ", ".join(
@@ -169,6 +177,11 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
             echo(f"deadline: {row['who']} by {row['when']}{late}")
     for line in data["life"]:
         echo(line)
+    if data.get("takeback"):
+        asked = data["takeback"]
+        echo(f"takeback {asked['target']} asked by {asked['by']}: waiting for "
+             f"{', '.join(asked['waiting_for'])} to send 'accept takeback {asked['target']}' "
+             f"or 'refuse takeback {asked['target']}'")
     for line in data["bouncing"]:
         echo(f"mail: {line}")
     if data["queued_mail"]:
@@ -183,10 +196,13 @@ def verify(game: Path, secrets: Path | None = None, expect: list[str] | None = N
         if not sep or not seq.strip().isdigit() or len(state.strip()) < 8:
             raise UsageError(f"--expect '{item}' should be SEQ:STATE, e.g. 17:9c1f2a7b3d4e5f60")
         anchors.append((int(seq), state.strip()))
-    result = replay.verify(game, gamefile.load(game), secrets, anchors)
+    loaded = gamefile.load(game)
+    result = replay.verify(game, loaded, secrets, anchors)
     how = "every draw re-derived from the seed" if result.seed_checked else \
         "draws replayed as logged (the seed is not revealed yet)"
     if not result.replayed:
         how = ("public checks only: signatures, the hash chain and opened sealed bids; with "
                "--secrets FILE or after the reveal, verify replays every turn")
     echo(f"ok: {result.entries} log entries verified; {how}")
+    if sandbox.mark(loaded) is not None:
+        echo(str(sandbox.describe(loaded)))

@@ -16,19 +16,25 @@ import re
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-
-from cryptography.exceptions import UnsupportedAlgorithm
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import (
-    Encoding,
-    NoEncryption,
-    PrivateFormat,
-    PublicFormat,
-    load_pem_private_key,
-    load_ssh_private_key,
-)
+from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
 from pbem.errors import SignatureError, UsageError
+from pbem.lazy import lazy
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+# cryptography loads on first use: reading a game (status, options, report) never needs it.
+_exceptions = lazy("cryptography.exceptions")
+_ed25519 = lazy("cryptography.hazmat.primitives.asymmetric.ed25519")
+
+
+def _serialization() -> ModuleType:
+    # Not lazy(): this package puts itself into sys.modules while loading, which LazyLoader refuses.
+    from cryptography.hazmat.primitives import serialization
+    return serialization
+
 
 KINDS = ("ed25519", "ssh-ed25519")
 SSH_KEY_TYPE = b"ssh-ed25519"
@@ -68,13 +74,14 @@ class PublicKey:
 
 def generate_keypair() -> tuple[bytes, bytes]:
     """(private key file bytes, raw 32-byte public key)."""
-    private = Ed25519PrivateKey.generate()
+    private = _ed25519.Ed25519PrivateKey.generate()
     return private_key_file_text(private).encode("ascii"), raw_public(private)
 
 
 def private_key_file_text(private: Ed25519PrivateKey) -> str:
     """Unencrypted PKCS#8 PEM: the file is protected by its mode, like an SSH key."""
-    pem = private.private_bytes(Encoding.PEM, PrivateFormat.PKCS8, NoEncryption())
+    pem = private.private_bytes(_serialization().Encoding.PEM, _serialization().PrivateFormat.PKCS8,
+                          _serialization().NoEncryption())
     return pem.decode("ascii")
 
 
@@ -109,7 +116,7 @@ def write_keypair(directory_or_prefix: Path, name: str, email: str | None,
     except OSError as error:  # a name too long for the file system, say
         raise UsageError(f"{str(directory_or_prefix / name)[:60]!r} cannot be used for a key "
                          f"file: {error.strerror or error}") from None
-    private = Ed25519PrivateKey.generate()
+    private = _ed25519.Ed25519PrivateKey.generate()
     pub_text = public_key_line(raw_public(private), name, email, language) + "\n"
     _write_new(key_path, private_key_file_text(private).encode("ascii"), 0o600)
     try:
@@ -144,17 +151,17 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
     private: object
     try:
         if data.lstrip().startswith(b"-----BEGIN OPENSSH PRIVATE KEY-----"):
-            private = load_ssh_private_key(data, password=None)
+            private = _serialization().load_ssh_private_key(data, password=None)
         else:
-            private = load_pem_private_key(data, password=None)
+            private = _serialization().load_pem_private_key(data, password=None)
     except TypeError:
         raise UsageError(f"key file {path} is encrypted; pbem needs an unencrypted key") from None
-    except (ValueError, UnsupportedAlgorithm):
+    except (ValueError, _exceptions.UnsupportedAlgorithm):
         # The library's message is not shown: it could quote part of the file.
         raise UsageError(f"key file {path} is not an ed25519 private key") from None
-    if not isinstance(private, Ed25519PrivateKey):
+    if not isinstance(private, _ed25519.Ed25519PrivateKey):
         raise UsageError(f"key file {path} holds a key of another type; pbem needs ed25519")
-    return private
+    return cast("Ed25519PrivateKey", private)
 
 
 def parse_public_key(text: str) -> PublicKey:
@@ -246,7 +253,8 @@ def _split_language(name: str | None) -> tuple[str | None, str | None]:
 
 
 def raw_public(private: Ed25519PrivateKey) -> bytes:
-    return private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    return private.public_key().public_bytes(_serialization().Encoding.Raw,
+                                            _serialization().PublicFormat.Raw)
 
 
 def b64(data: bytes) -> str:

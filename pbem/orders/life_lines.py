@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, time
+from typing import TYPE_CHECKING
 
 from pbem.errors import BlockError
-from pbem.orders.orderblock import OrderBlock
+
+if TYPE_CHECKING:  # reading a game (status, options) never parses a block
+    from pbem.orders.orderblock import OrderBlock
 
 VERBS = ("away", "back", "pause", "resume", "bot")
 _UNTIL = r"until (\d{4}-\d{2}-\d{2})(?:[ t](\d{1,2}:\d{2}))?"

@@ -11,11 +11,10 @@ import hashlib
 import struct
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from typing import TYPE_CHECKING
 
 from pbem.errors import SignatureError
+from pbem.lazy import lazy
 
 # The key files' names, importable from here as before the split (pbem.orders.keyfiles).
 from pbem.orders.keyfiles import KINDS as KINDS
@@ -33,6 +32,13 @@ from pbem.orders.keyfiles import public_key_line as public_key_line
 from pbem.orders.keyfiles import raw_public as _raw_public
 from pbem.orders.keyfiles import ssh_public_blob as _ssh_public_blob
 from pbem.orders.keyfiles import write_keypair as write_keypair
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+# cryptography loads on first use: reading a game never checks a signature.
+_exceptions = lazy("cryptography.exceptions")
+_ed25519 = lazy("cryptography.hazmat.primitives.asymmetric.ed25519")
 
 NAMESPACE = "pbem"
 
@@ -147,8 +153,8 @@ def _verify_sshsig(key: PublicKey, payload: bytes, armored: str) -> None:
 
 def _check(raw_key: bytes, signature: bytes, message: bytes) -> None:
     try:
-        Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
-    except (InvalidSignature, ValueError):
+        _ed25519.Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
+    except (_exceptions.InvalidSignature, ValueError):
         raise SignatureError.keyed("reason:pbem.bad_signature") from None
 
 

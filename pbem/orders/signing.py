@@ -6,6 +6,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
+from engine.core.agenda import waiting_for
 from pbem.errors import UsageError
 from pbem.orders.orderblock import canonical_payload, format_block, parse_order_text
 from pbem.orders.signatures import load_private_key, parse_public_key, sign, sshsig_armor
@@ -29,7 +30,9 @@ def sign_orders(text: str, key_path: Path, game_path: Path | None, *, ssh: bool 
             if not mine:
                 raise UsageError(f"{key_path.name} is not the key of any player in "
                                  f"{game_path.name}")
-            player = mine[0]
+            # one key for several seats (a sandbox, pbem fork): the first seat owed an answer
+            owed = [p for p in waiting_for(gf.agenda) if p in mine]
+            player = (owed or mine)[0]
         elif player.lower() not in mine:
             raise UsageError(f"{key_path.name} is not {player}'s key in {game_path.name}")
         seq = gf.seq if seq is None else seq

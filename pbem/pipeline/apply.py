@@ -20,6 +20,7 @@ from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemE
 from pbem.orders.life_lines import is_life, life_line
 from pbem.orders.orderblock import find_blocks
 from pbem.orders.signatures import PublicKey
+from pbem.orders.takeback_lines import takeback_line
 from pbem.pipeline import opening as games
 from pbem.pipeline.envelope import (
     authenticate,
@@ -126,9 +127,16 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
     if not any(b.lines and is_life(b.lines[0].text) for b in found):
         game.require_whole("apply orders")  # before anything else, as it always was
     block, note = choose_block(game, found)
+    asked = takeback_line(block)
     line = life_line(block)
-    if line is not None:  # away, back, pause, resume: no game decision (issue 24)
-        player, entries = apply_life(game, block, line)
+    if asked is not None or line is not None:  # no game decision (issue 24)
+        if asked is not None:  # takeback, accept takeback, refuse takeback
+            from pbem.pipeline.takeback import apply_takeback  # start-up: only when asked
+
+            player, entries = apply_takeback(game, block, asked)
+        else:  # away, back, pause, resume, bot
+            assert line is not None
+            player, entries = apply_life(game, block, line)
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
                        note, entries, game)
     game.require_whole("apply orders")

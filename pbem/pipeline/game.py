@@ -31,9 +31,9 @@ from pbem.store.gamefile import GameFile, current_hash
 from pbem.store.projection import Projection, projection_for
 
 ANSWER_KINDS = ("orders", "sealed", "timeout")  # entries that answer a simultaneous decision
-# Entries that change no rule (settings; absences and pauses, issue 24): a block written
-# against the state before a run of them still holds.
-QUIET_KINDS = ("settings", "absence", "pause", "bot")
+# Entries that change no rule (settings; absences, pauses and takeback requests, issue 24): a
+# block written against the state before a run of them still holds.
+QUIET_KINDS = ("settings", "absence", "pause", "bot", "takeback")
 
 
 @dataclass

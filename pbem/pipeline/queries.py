@@ -11,6 +11,7 @@ from engine.core.chance import NoChance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from pbem.errors import OrdersRejected, UsageError
 from pbem.orders.life_lines import is_life
+from pbem.orders.takeback_lines import is_takeback
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
@@ -52,8 +53,8 @@ def check_lines(game: Game, player: str, lines: list[str]) -> str | None:
     """Refuse, before signing, lines the rules would reject now; None when they are legal (or
     when this run cannot tell: the hidden cards are the moderator's). A line that leads to a
     draw ends the check there, as the draw needs the seed."""
-    if not game.whole or not lines or any(is_life(line) for line in lines):
-        return None  # a line of life answers no decision: apply checks it (issue 24)
+    if not game.whole or not lines or any(is_life(line) or is_takeback(line) for line in lines):
+        return None  # a line of life or a takeback answers no decision: apply checks it
     table = game.table()
     try:
         adjudicate(game.ruleset, table, player, list(enumerate(lines, start=1)), NoChance())
@@ -85,4 +86,11 @@ def status(game: Game) -> dict[str, Any]:
             data["sealing"] = sealing.stage(node)
             data["received"] = sorted(set(node["seals"]) | set(node.get("answers", {})))
             data["opened"] = sorted(node.get("answers", {}))
+    recent = game.recent()
+    if any(entry.get("kind") == "takeback" for entry in recent):  # issue 24
+        from pbem.pipeline.takeback_rules import open_request  # start-up: only when asked
+
+        asked = open_request(recent)  # a takeback waiting for acceptances
+        if asked is not None:
+            data["takeback"] = asked
     return data

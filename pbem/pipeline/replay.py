@@ -32,8 +32,9 @@ from pbem.pipeline.record import split_sealed, timed_out, unseal_event
 from pbem.pipeline.replay_checks import check_head, check_public, first_keys, one_block, roster_step
 from pbem.pipeline.roster_checks import check_roster
 from pbem.pipeline.seals import commitment, matching_block, seal_salt, withdraw
+from pbem.pipeline.takeback_rules import undone_event
 from pbem.rulesets import catalog_of, setup_seats
-from pbem.store import seeds
+from pbem.store import sandbox, seeds
 from pbem.store.entries import (
     Absence,
     Bot,
@@ -44,7 +45,9 @@ from pbem.store.entries import (
     Sealed,
     Settings,
     Setup,
+    Takeback,
     Timeout,
+    Undo,
     Unseal,
     public_events,
 )
@@ -149,6 +152,10 @@ class Replay:
         # The legal answers at the state the last entry left, when it was a block adjudicated
         # here (computed while settling it): the next block's first line does not recompute them.
         self.known: Known = {}
+        # The positions a takeback returns to (issue 24 §4): kept after the seq before each
+        # undo's target, and restored by the undo.
+        self.marks = {e.target - 1 for e in entries if isinstance(e, Undo)}
+        self.kept: dict[int, Table] = {}
 
     def hash_of(self, seq: int, table: Table) -> str:
         return self.game.projection.hash(self.ruleset, self.header, seq, table.state,
@@ -162,7 +169,19 @@ class Replay:
         return ReplayChance(recorded, next_n)
 
     def run(self) -> Table:
+        table = self.replay()
+        if current_hash(self.gf) != self.hash_of(self.gf.seq, table) or \
+                self.entries[-1].seq != self.gf.seq:
+            raise CorruptGameError("the state in the file does not match the replayed log "
+                                   f"(after log entry seq {self.entries[-1].seq})")
+        if self.keys != {p["id"]: p["key"] for p in self.gf.roster["players"]}:
+            raise CorruptGameError("the roster's keys do not match its logged roster changes")
+        return table
+
+    def replay(self) -> Table:
+        """Every entry replayed and checked against the log; the position after the last."""
         table = self.setup(self.entries[0])
+        self.keep(0, table)
         for entry in self.entries[1:]:
             seq = entry.seq
             chance = self.chance(entry, int(table.state["draws"]))
@@ -179,13 +198,12 @@ class Replay:
                 raise _bad(seq, "the events do not match what the entry did")
             if self.hash_of(seq, table) != entry.post_state:
                 raise _bad(seq, "the replay does not produce the recorded post_state")
-        if current_hash(self.gf) != self.hash_of(self.gf.seq, table) or \
-                self.entries[-1].seq != self.gf.seq:
-            raise CorruptGameError("the state in the file does not match the replayed log "
-                                   f"(after log entry seq {self.entries[-1].seq})")
-        if self.keys != {p["id"]: p["key"] for p in self.gf.roster["players"]}:
-            raise CorruptGameError("the roster's keys do not match its logged roster changes")
+            self.keep(seq, table)
         return table
+
+    def keep(self, seq: int, table: Table) -> None:
+        if seq in self.marks:
+            self.kept[seq] = table.copy()
 
     def setup(self, entry: Entry) -> Table:
         if entry.seq != 0:
@@ -193,6 +211,11 @@ class Replay:
         if isinstance(entry, Setup) and entry.settings is not None:
             self.header[clock.TRAIL] = clock.start(entry.settings)
             self.adopt(entry.settings)
+        forked = sandbox.start_table(self.gf, catalog_of(self.gf))
+        if forked is not None:  # a sandbox begins where it was forked (pbem.pipeline.fork)
+            if entry.draws or entry.events or self.hash_of(0, forked) != entry.post_state:
+                raise _bad(0, "the sandbox does not begin at the position its header holds")
+            return forked
         chance = self.chance(entry, 0)
         try:
             table, events = self.ruleset.setup(catalog_of(self.gf), self.gf.game_id,
@@ -234,13 +257,25 @@ class Replay:
             return self.timeout(table, entry, chance)
         if isinstance(entry, Settings):
             return self.settings(entry)
-        if isinstance(entry, Absence | Pause | Bot):  # checked by the public pass (life_checks)
+        if isinstance(entry, Absence | Pause | Bot | Takeback):  # checked by the public pass
             clock.bind(self.header, entry)
             return None
+        if isinstance(entry, Undo):
+            return self.undo(table, entry)
         roster_step(self.gf, entry, self.keys)  # replacement or reveal: the state stays
         if isinstance(entry, Replacement) and self.policy is not None and "email" in entry.new:
             self.emails[entry.player] = str(entry.new["email"])
         return None
+
+    def undo(self, table: Table, entry: Undo) -> list[Event]:
+        """A granted takeback: the position kept after the seq before its target."""
+        kept = self.kept.get(entry.target - 1)
+        if kept is None:
+            raise ValueError(f"seq {entry.target - 1} is not a position of this log")
+        restored = kept.copy()
+        table.state, table.agenda = restored.state, restored.agenda
+        clock.bind(self.header, entry)
+        return [undone_event(entry.target, entry.undone)]
 
     def adopt(self, settings: dict[str, object]) -> None:
         self.policy = policy_from(dict(settings["deadlines"]))  # type: ignore[call-overload]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from engine.core.table import event
 from pbem.errors import CorruptGameError, PbemError
@@ -16,6 +16,7 @@ from pbem.pipeline.game import QUIET_KINDS
 from pbem.pipeline.life_checks import LifeCheck, check_signed
 from pbem.pipeline.replace import check_replacement
 from pbem.pipeline.seals import commitment
+from pbem.pipeline.takeback_checks import TakebackCheck
 from pbem.store import seeds
 from pbem.store.entries import (
     Absence,
@@ -150,11 +151,13 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     # newer seal, or the opening of a seal) is written against a state at or after it
     answered_at: dict[tuple[str, str], int] = {}
     used: set[tuple[str, str]] = set()  # moderator's blocks: (payload hash, timed-out player)
+    takebacks = TakebackCheck(gf, entries)  # requests, consent and undos (issue 24 §4)
     for seq, entry in enumerate(entries[1:], start=1):
         if entry.seq != seq:
             raise _bad(entry.seq, f"expected seq {seq}")
         if entry.prev_state != posts[-1]:
             raise _bad(seq, "prev_state does not chain to the entry before")
+        takebacks.see(entry, keys, partial(_quiet_window, entries, posts, seq), life.policy)
         if entry.events is not None and entry.summary is not None:
             raise _bad(seq, "it has both events and a summary (pbem writes one or the other)")
         _check_moderator(gf, entries, posts, entry)
@@ -209,6 +212,7 @@ def check_public(gf: GameFile, entries: list[Entry], keys: dict[str, str]) -> No
     if entries[-1].seq != gf.seq:
         raise CorruptGameError("the state in the file does not match the end of the log")
     life.finish()
+    takebacks.finish()
 
 
 def _quiet_window(entries: list[Entry], posts: list[str], seq: int) -> dict[int, str]:

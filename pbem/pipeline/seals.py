@@ -42,6 +42,15 @@ def matching_block(seed: bytes, game_id: str, sealed: dict[str, Any],
     return None
 
 
+def withdraw_others(agenda: list[dict[str, Any]], seat: str) -> None:
+    """Take back (in place) every sealed answer but `seat`'s: what `seat` may not know (a
+    sandbox fork, a bot's view)."""
+    for node in agenda:
+        if node.get("sealed"):
+            for player in [p for p in node.get("answers", {}) if p != seat]:
+                withdraw(node, player)
+
+
 def withdraw(node: dict[str, Any], player: str) -> None:
     """Take `player`'s answer to `node` back (in place), and in an open game their seal: a
     newer sealed answer replaces it (issue 24)."""

@@ -111,13 +111,17 @@ def new_game(
     gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
                      open_game=open_game, options=options, moderator=moderator,
                      seed_file=seed_file.name, absence=absence, language=language)
-    companion = None
-    if not open_game:
-        if gf.full is not None:
-            held = secrets.Secrets(seed)
-            held.add(secrets.Generation(current_hash(gf), 0, gf.full[0], gf.full[1]))
-            companion = creation.Companion(seed_file, held.to_text())
-        else:
-            companion = creation.Companion(seed_file, seeds.seed_text(seed))
-    creation.create(path, gamefile.dump_text(gf), companion)
+    creation.create(path, gamefile.dump_text(gf), companion_for(gf, seed, seed_file))
     return gf
+
+
+def companion_for(gf: GameFile, seed: bytes, seed_file: Path) -> creation.Companion | None:
+    """What a new game's file is created with: nothing (an open game keeps its seed), the seed
+    file, or for a game with hidden information the secrets file with its first generation."""
+    if gf.randomness.get("mode") == "open":
+        return None
+    if gf.full is None:
+        return creation.Companion(seed_file, seeds.seed_text(seed))
+    held = secrets.Secrets(seed)
+    held.add(secrets.Generation(current_hash(gf), gf.seq, gf.full[0], gf.full[1]))
+    return creation.Companion(seed_file, held.to_text())

@@ -141,6 +141,13 @@ def run_timeout(path: Path, since: datetime | Callable[[GameFile], datetime], no
             chosen.append(due)
         if chosen:
             adopt(game)
+        if any(entry.get("kind") == "takeback" for entry in game.recent()):
+            from pbem.pipeline.takeback import lapse_due as takeback_lapse  # start-up: rare
+
+            asked = takeback_lapse(game, now, at_deadline=bool(chosen))  # unanswered: lapses
+            if asked is not None:
+                results.append(TimedOut(asked[0], [], [], f"the takeback of seq {asked[1]} "
+                                        "lapsed (not every player accepted it in time)"))
         signed = None
         if chosen and force:
             if signed_for is None:

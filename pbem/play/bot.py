@@ -6,9 +6,10 @@ position depends on a draw (its outcome is the seed's, which the bot never sees)
 seat owes nothing more, or at a sealed answer (a block of its own).
 
 What the policy may read: in a game whose file holds everything (open games, Pax Renaissance)
-the position itself, as any player could; in a moderated game with hidden hands only the seat's
-own legal lines, which its report lists anyway (`decide` never hands the position to the
-policy there, so no other player's cards, the deck or the seed can reach it).
+the position itself, as any player could; in a moderated game with hidden hands the seat's own
+legal lines, which its report lists anyway, and for greedy the seat's own view of the position
+(pbem.play.seat_greedy: hidden cards as placeholders, other sealed answers taken back, no
+draws), so no other player's cards, the deck or the seed can reach it.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import NoChance, SeedNeeded
 from engine.core.choice import Choice
+from engine.core.table import Table
 from pbem.errors import UsageError
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.sealed_orders import open_orders, seal_orders
 from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign
 from pbem.pipeline.game import Game
 from pbem.pipeline.life import Life
-from pbem.play.policy import Policy, make_policy
+from pbem.play.policy import GreedyPolicy, Policy, make_policy
+from pbem.play.seat_greedy import choose_on_view
 from pbem.store.gamefile import GameFile, fingerprint
 
 BOT_POLICIES = ("greedy", "random", "coverage")
@@ -90,12 +93,17 @@ def playable(options: list[Choice]) -> list[Choice]:
 
 
 def pick(policy: Policy, game: Game, table_seat: str, options: list[Choice],
-         table: object) -> Choice:
-    """The policy's choice: on the position where the file holds it all, else among the lines
-    alone (hidden hands: the position is never passed on)."""
-    if game.projection.hidden:
-        return policy.rng.choice(options)
-    return policy.choose(game.ruleset, table, table_seat, options)  # type: ignore[arg-type]
+         table: Table) -> Choice:
+    """The policy's choice: on the position where the file holds it all; with hidden hands,
+    greedy on the seat's own view (pbem.play.seat_greedy), and any other policy (or a ruleset
+    without a view) among the lines alone."""
+    if not game.projection.hidden:
+        return policy.choose(game.ruleset, table, table_seat, options)
+    if isinstance(policy, GreedyPolicy):
+        chosen = choose_on_view(policy, game.ruleset, table, table_seat, options)
+        if chosen is not None:
+            return chosen
+    return policy.rng.choice(options)
 
 
 def decide(game: Game, seat: str, policy: Policy) -> Decided:

@@ -207,8 +207,13 @@ class GreedyPolicy(Policy):
         if depth and follow and len(follow) > 1:
             sample = follow if len(follow) <= FOLLOW_UPS else self.rng.sample(follow, FOLLOW_UPS)
             return max(self._score(ruleset, probe, who, c, depth - 1) for c in sample)
-        return (closeness(probe, who) * 50 + margin(ruleset, probe, who) * 10
-                + progress(ruleset.view_for(probe, None), who))
+        return value(ruleset, probe, who)
+
+
+def value(ruleset: Ruleset, table: Table, who: str) -> float:
+    """How good the position is for `who`: the closest victory, the lead, then the counts."""
+    return (closeness(table, who) * 50 + margin(ruleset, table, who) * 10
+            + progress(ruleset.view_for(table, None), who))
 
 
 def closeness(table: Table, who: str) -> float:

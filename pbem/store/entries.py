@@ -11,7 +11,9 @@ published), timeout (defaults applied), replacement (a moderator-signed roster c
 called it `correction`), settings (deadlines, the NMR policy, an e-mail address or a seat's own
 setting changed), reveal (the seed published), absence and pause (a player's signed `away`,
 `back`, `pause` or `resume` line, or a pause proposal's lapse), bot (a seat handed to a bot's
-key and back): pbem.pipeline.life.
+key and back): pbem.pipeline.life; takeback (a signed `takeback SEQ`, its acceptance or
+refusal, or its lapse) and undo (the position returned to what it was before SEQ):
+pbem.pipeline.takeback.
 
 Settings and timeouts change nothing in the rules' state, so their fields are bound into the
 chain through the game header's `trail` (pbem.pipeline.clock), which every state hash covers.
@@ -306,9 +308,48 @@ class Bot(_SignedLine):
         return data
 
 
+@dataclass
+class Takeback(Entry):
+    """A signed `takeback SEQ` (`line`: ask; `needs`: the players whose acceptance it waits
+    for), `accept takeback SEQ` or `refuse takeback SEQ` (`player` may be the moderator), or
+    `lapse`: a request unanswered by its deadline (no player, no block). It changes no rule."""
+
+    kind: ClassVar[str] = "takeback"
+    line: str = ""  # ask | accept | refuse | lapse
+    target: int = 0  # the seq of the first block taken back
+    player: str = ""
+    at: str = ""
+    needs: list[str] | None = None  # an ask's: who must accept
+    block: str | None = None
+    payload_sha256: str | None = None
+
+    def body(self) -> Data:
+        data: Data = {"line": self.line, "target": self.target, "player": self.player,
+                      "at": self.at}
+        if self.needs is not None:
+            data["needs"] = self.needs
+        if self.block is not None:
+            data.update(block=self.block, payload_sha256=self.payload_sha256)
+        return data
+
+
+@dataclass
+class Undo(Entry):
+    """A takeback granted: the position (state and pending decisions) is what it was after
+    seq `target - 1`; the entries `undone` (target to the one before this) stay in the log,
+    taken back."""
+
+    kind: ClassVar[str] = "undo"
+    target: int = 0
+    undone: list[int] = field(default_factory=list)
+
+    def body(self) -> Data:
+        return {"target": self.target, "undone": self.undone}
+
+
 KINDS: dict[str, type[Entry]] = {
     cls.kind: cls for cls in (Setup, Orders, Sealed, Unseal, Timeout, Replacement, Settings,
-                              Reveal, Absence, Pause, Bot)}
+                              Reveal, Absence, Pause, Bot, Takeback, Undo)}
 
 
 

@@ -19,7 +19,9 @@ from pbem.store.entries import (
     Sealed,
     Settings,
     Setup,
+    Takeback,
     Timeout,
+    Undo,
     Unseal,
 )
 
@@ -123,7 +125,19 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
     "pause": lambda r, c: Pause(
         **c, line=r.get("line", str), player=r.get("player", str), at=r.get("at", str),
         block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None)),
+    "takeback": lambda r, c: Takeback(
+        **c, line=r.get("line", str), target=r.get("target", int), player=r.get("player", str),
+        at=r.get("at", str), needs=r.strings("needs", None), block=r.get("block", str, None),
+        payload_sha256=r.get("payload_sha256", str, None)),
+    "undo": lambda r, c: Undo(**c, target=r.get("target", int), undone=_seqs(r)),
 }
+
+
+def _seqs(r: _Reader) -> list[int]:
+    value = r.get("undone", list)
+    if not all(type(seq) is int for seq in value):
+        raise _bad(r.seq, "'undone' must be a list of seqs")
+    return list(value)
 
 
 def _settings_of(r: _Reader, key: str, default: Any) -> Data | None:

@@ -61,3 +61,17 @@ def life_rows(gf: GameFile, viewer: str | None, now: datetime, lang: str = "en")
             who=sidecar.who(gf, pause["by"]), names=", ".join(missing),
             when=deadlines.local_time(deadlines.parse_time(pause["deadline"]), zone)))
     return rows
+
+
+def sandbox_rows(gf: GameFile, lang: str = "en") -> list[str]:
+    """A sandbox's report says what it is, in the reader's language (`pbem fork`, issue 24)."""
+    from pbem import i18n  # start-up: only a sandbox says this
+    from pbem.store.sandbox import mark
+
+    found = mark(gf)
+    if found is None:
+        return []
+    said = i18n.translations(lang).gettext(
+        "This is a sandbox: a what-if copy of game {game} at seq {seq}. It is never mailed or "
+        "posted; try turns ahead in it with apply, options and report.")
+    return [said.format(game=found["of"], seq=found["at"])]

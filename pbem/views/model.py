@@ -157,6 +157,22 @@ def explained(ruleset: Any, view: dict[str, Any], lines: Sequence[str],
     return rows
 
 
+def finality(ruleset: Any, view: dict[str, Any], lines: Sequence[str],
+              lang: str) -> list[str]:
+    """Why some of the legal lines can never be taken back (they draw or reveal), said in
+    `lang` once each, before the player sends one: the ruleset's optional
+    `line_final(view, line)`, read from the view alone, so a report costs no dry run."""
+    final = getattr(ruleset, "line_final", None)
+    said: list[str] = []
+    if final is None:
+        return said
+    for line in lines:
+        event = final(view, line)
+        if event is not None and (words := say(event, lang)) not in said:
+            said.append(words)
+    return said
+
+
 def report_model(game: Game, viewer: str | None, posted: int | None = None,
                  lang: str = SOURCE) -> dict[str, Any]:
     """The report of one reader (None: the public, covering everything after seq `posted`
@@ -180,6 +196,8 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None,
                 if action else "",
                 "skeleton": skeleton(gf, viewer)}
     view = ruleset.view_for(table, viewer)
+    if menu is not None:
+        menu["final"] = finality(ruleset, view, menu["lines"], lang)
     if lang != SOURCE:
         if menu is not None:
             menu["explained"] = explained(ruleset, view, menu["lines"], lang)

@@ -40,10 +40,12 @@ def game_at(game: Game, seq: int) -> Game:
     entries = read_all(gf.log)[: seq + 1]
     replay = Replay(game, entries, game.secrets, first_keys(gf, entries))
     table = replay.setup(entries[0])
+    replay.keep(0, table)
     for entry in entries[1:]:
         chance = replay.chance(entry, int(table.state["draws"]))
         replay.step(table, entry, chance)
         table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+        replay.keep(entry.seq, table)  # a position a later undo returns to (a takeback)
     if game.hash_of(seq, table) != entries[-1].post_state:
         raise UsageError(f"the replay of seq {seq} does not match its log entry; run "
                          "pbem verify on this game")
@@ -62,9 +64,12 @@ def log_lines(game: Game, since: int = 0) -> list[dict[str, Any]]:
     """The log from seq `since` on, each entry in words (its public events, draws, choices)."""
     check_seq(game, since, "--since")
     rows = []
+    taken = {int(seq): int(e["seq"]) for e in game.gf.log if e.get("kind") == "undo"
+             for seq in e.get("undone") or []}
     for entry in game.gf.log:
         if int(entry["seq"]) >= since:
             rows.append({"seq": int(entry["seq"]), "kind": entry.get("kind"),
                          "player": entry.get("player"),
-                         "texts": entry_texts(entry, game.ruleset.name)})
+                         "texts": entry_texts(entry, game.ruleset.name),
+                         "taken_back": taken.get(int(entry["seq"]))})  # by that undo's seq
     return rows

@@ -13,9 +13,13 @@ from typing import Any
 import pytest
 import yaml
 
+from engine.core.adjudicate import options_now
 from pbem.orders.signatures import parse_public_key, write_keypair
+from pbem.pipeline.opening import open_game
 from pbem.play import bot
-from pbem.play.policy import Policy
+from pbem.play.policy import GreedyPolicy, Policy
+from pbem.play.seat_greedy import choose_on_view
+from pbem.play.selfplay_moderated import strings_in
 from tests.pbem.test_bot import keys_by_seat
 from tests.reliability.kit import copy_game, key_of, ok, pbem, signed, status, verified
 
@@ -33,44 +37,87 @@ def secrets_of_others(game: Any, seat: str) -> set[str]:
     return (hidden - set(own) - set(own.values())) | {str(game.seed)}
 
 
+VIEW = ["(the position the policy reasons on)"]
+
+
 def record_inputs(monkeypatch: pytest.MonkeyPatch,
                   seat: str | None = None) -> list[tuple[list[str], list[str]]]:
     """What the policy is handed for `seat` (None: any seat), each time: the lines, and the
-    words in them that are another player's secret. The position it is never handed: the
-    policy's `choose`, which reads it, fails the test."""
+    words in them that are another player's secret; and where it is handed a position (greedy
+    on the seat's own view), VIEW and the words of that position that are another's secret."""
     handed: list[tuple[list[str], list[str]]] = []
-
-    def never(*args: object) -> object:
-        raise AssertionError("the policy was handed the position")
-
-    original = bot.pick
+    secret: dict[str, set[str]] = {}
+    original, choose = bot.pick, GreedyPolicy.choose
 
     def recording(policy: Policy, game: Any, seat_: str, options: list[Any],
-                  table: object) -> object:
+                  table: Any) -> object:
+        secret.clear()
         if seat in (None, seat_):
-            lines, secret = [str(c.line) for c in options], secrets_of_others(game, seat_)
+            lines, secret["words"] = [str(c.line) for c in options], secrets_of_others(game, seat_)
             handed.append((lines, [word for line in lines
-                                   for word in re.findall(r"[\w.-]+", line) if word in secret]))
+                                   for word in re.findall(r"[\w.-]+", line)
+                                   if word in secret["words"]]))
         return original(policy, game, seat_, options, table)
 
-    monkeypatch.setattr(Policy, "choose", never)
+    def viewing(policy: GreedyPolicy, ruleset: Any, table: Any, who: str,
+                options: list[Any]) -> object:
+        if "words" in secret:
+            shown = strings_in(table.state) | strings_in(table.agenda)
+            handed.append((VIEW, sorted(shown & secret["words"])))
+        return choose(policy, ruleset, table, who, options)
+
+    monkeypatch.setattr(GreedyPolicy, "choose", viewing)
     monkeypatch.setattr(bot, "pick", recording)
     return handed
 
 
-def test_in_a_moderated_game_with_hidden_hands_the_policy_never_sees_the_position(
+def test_in_a_moderated_game_with_hidden_hands_the_policy_sees_only_the_seats_view(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Exactly what the seat's report lists, and no other player's secret."""
+    """Exactly what the seat's report lists, and greedy reasons on the seat's own view of the
+    position: no other player's secret in either."""
     game = copy_game("aor", tmp_path)
     keys = keys_by_seat(game, tmp_path)
     handed = record_inputs(monkeypatch)
+    views = 0
     for _ in range(12):
         seat = str(status(game)["waiting_for"][0])  # type: ignore[index]
         lines = json.loads(ok("options", str(game), "--for", seat, "--json"))["lines"]
         ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--apply")
         assert handed and handed[0] == (lines, [])
+        assert [leaks for _, leaks in handed] == [[]] * len(handed)
+        views += sum(1 for what, _ in handed if what == VIEW)
         handed.clear()
+    assert views  # greedy (the default) chose on a view: a decision of several lines
     assert verified(game)
+
+
+@pytest.mark.parametrize("policy", ["greedy", "random"])
+def test_greedy_not_random_plays_a_hidden_hands_seat(tmp_path: Path, policy: str) -> None:
+    """With hidden hands `pbem bot --policy greedy` picks by the greedy policy on the seat's
+    view (pbem.play.seat_greedy), not at random: its choice is greedy's on that view, with the
+    bot's own seed; `--policy random` stays random."""
+    game = copy_game("aor", tmp_path)
+    keys = keys_by_seat(game, tmp_path)
+    compared = 0
+    for _ in range(20):
+        seat = str(status(game)["waiting_for"][0])  # type: ignore[index]
+        opened = open_game(game)
+        table = opened.table()
+        options = bot.playable(options_now(opened.ruleset, table, seat))
+        line = ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--policy",
+                  policy).split("\n")[6]  # the block's first order line
+        chooser = bot.new_policy(policy, opened, seat)
+        if len(options) > 1:
+            if policy == "greedy":
+                assert isinstance(chooser, GreedyPolicy)
+                expected = choose_on_view(chooser, opened.ruleset, table, seat, options)
+            else:
+                expected = chooser.rng.choice(options)
+            assert expected is not None and line == expected.line
+            compared += 1
+        ok("bot", str(game), "--seat", seat, "--key", str(keys[seat]), "--apply", "--policy",
+           policy)
+    assert compared >= 3
 
 
 def test_a_bot_seat_plays_three_rounds_of_moderated_aor_seeing_no_other_secret(

@@ -98,6 +98,9 @@ CASES: list[tuple[str, list[str], int, str]] = [
     ("bot-unknown-policy", ["bot", "{g}", "--seat", "coeur", "--key", "{d}/ada.key", "--policy",
                             "clever", "--apply"], 2, "unknown policy"),
     ("deadlines-bad-absence", ["deadlines", "{g}", "--absence", "soon"], 2, "soon"),
+    ("fork-exists", ["fork", "{g}", "--out", "{g}", "--for", "coeur"], 2, "already exists"),
+    ("fork-unknown-player", ["fork", "{g}", "--out", "{d}/w.yaml", "--for", "nobody"], 2,
+     "nobody"),
     ("selfplay-bad-players", ["selfplay", "--players", "9", "--games", "1", "--out",
                               "{d}/sp"], 2, "players"),
 ]

@@ -18,4 +18,6 @@ MESSAGES: dict[str, str] = {
         "standing answer when taxed: pay 1 florin while holding {florins} or more, else repress",
     "pax.line.standing.repress": "standing answer when taxed: repress the concession",
     "pax.line.standing.ask": "no standing answer: you will be asked whenever you are taxed",
+    # why a line can never be taken back (pbem's takebacks, issue 24)
+    "pax.final.refill": "'end' refills the market: after it this turn cannot be taken back.",
 }

@@ -13,7 +13,6 @@ from pbem import i18n
 from pbem.cli.typer_app import GameArg, app, boundary, check_format
 from pbem.errors import UsageError
 from pbem.lazy import lazy
-from pbem.store import gamefile
 from pbem.words import deadline_passed_text
 
 if TYPE_CHECKING:
@@ -31,11 +30,12 @@ if TYPE_CHECKING:
     from pbem.pipeline import handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
+    from pbem.store import gamefile, sandbox
     from pbem.views import duedates, report
     from pbem.views import model as views
 else:
     (bounces, deadlines, digests, gitplay, inbox, mail, mailboxes, queue, transport, games,
-     handover, replace, timeouts, report, views, duedates) = (
+     handover, replace, timeouts, report, views, duedates, gamefile, sandbox) = (
         lazy(f"pbem.{name}") for name in ("delivery.bounces", "delivery.deadlines",
                                           "delivery.digests",
                                           "delivery.gitplay",
@@ -43,7 +43,8 @@ else:
                                           "delivery.queue", "delivery.transport",
                                           "pipeline.opening", "pipeline.handover",
                                           "pipeline.replace", "pipeline.timeout",
-                                          "views.report", "views.model", "views.duedates"))
+                                          "views.report", "views.model", "views.duedates",
+                                          "store.gamefile", "store.sandbox"))
 
 OutboxOpt = Annotated[Path | None, typer.Option(
     help="Write .eml files into this directory instead of sending by SMTP.")]
@@ -72,6 +73,7 @@ def send(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Mail every player their own report; the moderator gets the public one."""
+    sandbox.refuse_file(game, "send")
     settings = mail.mail_settings_for_sending(game, mail_config)
     only = [name.lower() for name in to or []]
     readers = [*games.open_game(game, whole=False).gf.player_ids(), deadlines.MODERATOR]
@@ -102,6 +104,8 @@ def inbox_command(
     Quiet under cron: a run lists only what it did, and prints nothing when there is nothing
     new. A message that cannot be handled is set aside (flagged) with its reason in the post
     book, and the run goes on."""
+    for game in games:
+        sandbox.refuse_file(game, "inbox")
     # Every handled message is answered: without a From address the answers would be lost.
     settings = mail.mail_settings_for_sending(games[0], mail_config)
     chosen = [x for x in (maildir, mbox, imap) if x is not None]
@@ -147,6 +151,7 @@ def post(
 ) -> None:
     """The public forum post: what happened since the channel's last post, the board and who
     must act; no private hands. The post book remembers what each channel was shown."""
+    sandbox.refuse_file(game, "post")
     check_format(fmt)
     if lang is not None:
         i18n.check_language(lang)
@@ -188,6 +193,7 @@ def remind(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Mail a reminder, with their report, to each player past their deadline."""
+    sandbox.refuse_file(game, "remind")
     settings, moment = mail.load_settings(game, mail_config), now_from(now)
     with mail.open_book(game) as book:
         gf = games.open_game(game, whole=False).gf  # the head: the whole log only to compose
@@ -233,6 +239,7 @@ def digest_command(
 ) -> None:
     """Mail the daily digest to the players who chose one and whose day is up (run it from
     cron, e.g. hourly); quiet when there is nothing to send."""
+    sandbox.refuse_file(game, "digest")
     settings, moment = mail.mail_settings_for_sending(game, mail_config), now_from(now)
     with mail.open_book(game) as book:
         # An hourly run with no digest due reads only the file's head, not the whole log.

@@ -14,17 +14,19 @@ from pbem import rulesets
 from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import UsageError
 from pbem.lazy import lazy
-from pbem.orders.signatures import parse_public_key, write_keypair
-from pbem.pipeline import opening as games
-from pbem.pipeline import queries
-from pbem.pipeline import reveal as reveal_pipeline
-from pbem.pipeline import setup as game_setup
-from pbem.pipeline.game import from_gamefile as from_gamefile_
 
 if TYPE_CHECKING:
-    from pbem.orders import signing
-else:
-    signing = lazy("pbem.orders.signing")
+    from pbem.orders import signatures, signing
+    from pbem.pipeline import game as game_pipeline
+    from pbem.pipeline import opening as games
+    from pbem.pipeline import queries
+    from pbem.pipeline import reveal as reveal_pipeline
+    from pbem.pipeline import setup as game_setup
+else:  # start-up: `pbem --help` and the other commands need none of these
+    signatures, signing = lazy("pbem.orders.signatures"), lazy("pbem.orders.signing")
+    game_pipeline, games = lazy("pbem.pipeline.game"), lazy("pbem.pipeline.opening")
+    queries, reveal_pipeline = lazy("pbem.pipeline.queries"), lazy("pbem.pipeline.reveal")
+    game_setup = lazy("pbem.pipeline.setup")
 
 
 @app.command()
@@ -42,8 +44,8 @@ def keygen(
         from pbem import i18n  # start-up: only a language preference needs the catalogs
 
         language = i18n.check_language(language.lower())
-    private, public = write_keypair(directory / name, name, email, language)
-    fingerprint = parse_public_key(public.read_text()).fingerprint()  # as `bot on` names it
+    private, public = signatures.write_keypair(directory / name, name, email, language)
+    fingerprint = signatures.parse_public_key(public.read_text()).fingerprint()  # as `bot on` names it
     typer.echo(f"wrote {private} (keep it secret) and {public} (send it to the moderator); "
                f"its fingerprint is {fingerprint}")
 
@@ -78,7 +80,7 @@ def new(
     from pbem.cli.commands.selfplay import parse_options
 
     rules = rulesets.ruleset_for(ruleset)
-    keys = [parse_public_key(read_key_file(p)) for p in player]
+    keys = [signatures.parse_public_key(read_key_file(p)) for p in player]
     # The Pax Renaissance flags are options like any other; a ruleset without them says so.
     flags = {"map": game_map, "astrology": astrology, "bankruptcy": bankruptcy,
              "open_hands": open_hands}
@@ -88,7 +90,7 @@ def new(
         raise UsageError(f"--{unknown[0].replace('_', '-')} is not an option of {rules.title}; "
                          f"its options: {', '.join(rules.default_options)} (--option KEY=VALUE)")
     options = {**given, **parse_options(option or [])}
-    mod = parse_public_key(read_key_file(moderator)) if moderator else None
+    mod = signatures.parse_public_key(read_key_file(moderator)) if moderator else None
     gf = game_setup.new_game(game, keys, game_id=game_id or game_setup.default_game_id(game),
                              seed_text=seed,
                              open_game=open_game, options=options, moderator=mod,
@@ -98,7 +100,7 @@ def new(
 
     for entry in gf.roster["players"]:  # a name from a .pub comment: no terminal controls
         typer.echo(f"{safe_text(entry['name'])} plays {entry['id']}")
-    status = queries.status(from_gamefile_(gf))
+    status = queries.status(game_pipeline.from_gamefile(gf))
     typer.echo(f"game {gf.game_id} started: seq {gf.seq}, state {status['state']}; "
                f"{', '.join(status['waiting_for'])} to {status['decision']}")
     if not open_game:
@@ -249,6 +251,11 @@ def log_command(
         return
     for row in rows:
         who = str(row["player"] or row["kind"]).title()
+        if row["taken_back"] is not None:  # issue 24: the log keeps what a takeback undid
+            from pbem import i18n  # start-up: only a log with a takeback says it
+
+            who += ", " + i18n.translations(i18n.SOURCE).gettext(
+                "taken back at seq {seq}").format(seq=row["taken_back"])
         typer.echo(f"seq {row['seq']} ({who}):")
         for text in row["texts"] or ["(nothing to tell)"]:
             typer.echo(f"  {text}")

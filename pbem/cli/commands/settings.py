@@ -23,12 +23,14 @@ if TYPE_CHECKING:
     from pbem.pipeline import clock, handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
+    from pbem.store import sandbox
 else:
-    (deadlines, gitplay, mail, queue, transport, games, clock, handover, replace, timeouts) = (
+    (deadlines, gitplay, mail, queue, transport, games, clock, handover, replace, timeouts,
+     sandbox) = (
         lazy(f"pbem.{name}") for name in (
             "delivery.deadlines", "delivery.gitplay", "delivery.mail", "delivery.queue",
             "delivery.transport", "pipeline.opening", "pipeline.clock", "pipeline.handover",
-            "pipeline.replace", "pipeline.timeout"))
+            "pipeline.replace", "pipeline.timeout", "store.sandbox"))
 
 ModKeyOpt = Annotated[Path | None, typer.Option(
     "--key", help="The moderator's private key file (a game with a moderator).")]
@@ -81,6 +83,8 @@ def timeout(
     outbox: OutboxOpt = None, mail_config: ConfigOpt = None, now: NowOpt = None,
 ) -> None:
     """Apply the default answer for overdue decisions; the log marks it automatic."""
+    if send_mail or outbox:
+        sandbox.refuse_file(game, "timeout --mail")  # a sandbox's timeouts are never mailed
     block_text = read_input(block) if block is not None else None
     moment = now_from(now)
     settings = mail.mail_settings_for_sending(game, mail_config) \
