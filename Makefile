@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo demo-aor test lint bench soak soak-mail clean torture fuzz
+.PHONY: demo demo-aor test test-long lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
 FUZZ_N ?= 100000
 DAYS ?= 30
@@ -21,11 +21,17 @@ demo: $(STAMP)
 demo-aor: $(STAMP)
 	$(BIN)/python games/demo_aor.py
 
-# -n auto: one pytest worker per core (pytest-xdist); the suite is CPU-bound.
+# -n auto: one pytest worker per core (pytest-xdist); the suite is CPU-bound. worksteal: an
+# idle worker takes tests queued on the other, so one long test does not make the tail.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist worksteal
 	$(BIN)/ruff check engine pbem tests bench games
 	$(BIN)/mypy
+
+# The soak-like tests at full length (tests/scale.py: more seeded games, the same checks);
+# `make test` plays a few games of each.
+test-long: $(STAMP)
+	PBEM_TEST_LONG=1 $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine pbem tests bench games

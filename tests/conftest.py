@@ -1,14 +1,32 @@
-"""Shared fixtures: the Pax catalog and small helpers to start games in memory."""
+"""Shared fixtures: the Pax catalog and small helpers to start games in memory; one click
+command per Typer app for the whole session."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
 import pytest
+import typer.main
+import typer.testing
 
 from engine.core.chance import SeededChance
 from engine.core.table import Table
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+
+# Child processes (`pbem` run as a command by the demo, README, wheel and git tests) keep their
+# bytecode outside the tree, as an installed wheel has its .pyc files: with
+# PYTHONDONTWRITEBYTECODE set, each one compiled pbem from source (about a third of its CPU).
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
+                                            f"pbem-tests-pyc-{os.getuid()}")
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +39,23 @@ def new_table(players: int = 3, seed: bytes = b"test-seed", **options: object) -
     seats = ["a", "b", "c", "d"][:players]
     table, _ = PAX.setup(pax_catalog(), "test", seats, dict(options), chance)
     return table
+
+
+# typer's CliRunner rebuilds the click command from the app at every invoke (reading the type
+# hints of every command: about a third of a short CLI test's time); a `pbem` process builds it
+# once, and so does the suite. Keyed by the app and its command count, so an app that gains a
+# command is built again.
+_COMMANDS: dict[tuple[int, int, int], tuple[typer.Typer, Any]] = {}
+
+
+def _command_of(app: typer.Typer) -> Any:
+    key = (id(app), len(app.registered_commands), len(app.registered_groups))
+    if key not in _COMMANDS:
+        _COMMANDS[key] = (app, typer.main.get_command(app))  # the app kept: its id stays its own
+    return _COMMANDS[key][1]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_click_command_per_app() -> Iterator[None]:
+    with mock.patch.object(typer.testing, "_get_command", _command_of):
+        yield

@@ -146,11 +146,13 @@ class Attack:
         return max(1, self.required - self.present)
 
 
-def attack_terms(catalog: Catalog, state: State, attacker: str, where: str) -> Attack:
+def attack_terms(catalog: Catalog, state: State, attacker: str, where: str,
+                 weight: dict[str, int] | None = None) -> Attack:
     """The tokens an attack on `where` needs: defence + market size - the attacker's bonuses,
     at least 1; retaking one's own capital the committed tokens count double (R34); never fewer
-    than would overfill the market, since only an overfilled market is fought over (R44)."""
-    weight = presence(catalog, state, where)
+    than would overfill the market, since only an overfilled market is fought over (R44).
+    `weight` is the province's `presence`, when the caller already has it."""
+    weight = presence(catalog, state, where) if weight is None else weight
     against = [p for p in weight if p != attacker]  # defenders(), from the weights at hand
     total = sum(defence(catalog, state, d, where, attacker) for d in against)
     bonus = military_bonus(catalog, state, attacker, against) + nationalism(catalog, state, attacker, where)
@@ -192,22 +194,28 @@ def _record_cathedral(state: State, user: str, against: list[str]) -> None:
 
 
 def attack_options(catalog: Catalog, state: State, pid: str,
-                   routes: dict[str, int | None] | None = None) -> list[Attack]:
-    """Every attack the player can make now, by province (`routes`: the player's `reach`, when
-    the caller already has it)."""
+                   routes: dict[str, int | None] | None = None,
+                   weights: dict[str, dict[str, int]] | None = None) -> list[Attack]:
+    """Every attack the player can make now, by province (`routes`: the player's `reach`, and
+    `weights` the `presence` in those provinces, when the caller already has them)."""
     purchased = player(state, pid)["purchased"]
     if purchased < 1:  # an attack places at least one token (R44)
         return []
     routes = reach(catalog, state, pid) if routes is None else routes
-    attacks = [attack_terms(catalog, state, pid, where) for where in routes
-               if _may_afford(catalog, state, pid, where, purchased)]
-    return [a for a in attacks if attack_problem(catalog, state, a, routes) is None]
+    attacks = []
+    for where in routes:
+        weight = weights[where] if weights is not None else presence(catalog, state, where)
+        if _may_afford(catalog, state, pid, where, purchased, weight):
+            attacks.append(attack_terms(catalog, state, pid, where, weight))
+    stock = markers_in_stock(catalog, state, pid) if attacks else 0  # the same for each attack
+    return [a for a in attacks if attack_problem(catalog, state, a, routes, stock) is None]
 
 
-def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int) -> bool:
+def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int,
+                weight: dict[str, int]) -> bool:
     """False when attack_problem would refuse `where` whatever the strengths: no opponent
-    there, or more tokens than bought just to overfill its market (attack_terms, R44)."""
-    weight = presence(catalog, state, where)
+    there (`weight`: the province's `presence`), or more tokens than bought just to overfill
+    its market (attack_terms, R44)."""
     if not any(p != pid for p in weight):
         return False
     overfill = catalog.provinces[where].market + 1 - sum(n for p, n in weight.items() if p != pid)
@@ -226,9 +234,10 @@ class Battle:
 
 
 def attack_problem(catalog: Catalog, state: State, attack: Attack,
-                   routes: dict[str, int | None] | None = None) -> Reason | None:
-    """Why this attack cannot be made now; None if it can. `routes` is the attacker's `reach`,
-    when the caller already has it."""
+                   routes: dict[str, int | None] | None = None,
+                   stock: int | None = None) -> Reason | None:
+    """Why this attack cannot be made now; None if it can. `routes` is the attacker's `reach`
+    and `stock` its markers in stock, when the caller already has them."""
     routes = reach(catalog, state, attack.attacker) if routes is None else routes
     where = catalog.provinces[attack.province].name
     if attack.province not in routes:
@@ -244,7 +253,8 @@ def attack_problem(catalog: Catalog, state: State, attack: Attack,
     if ship_limit is not None and carried + attack.new_tokens > ship_limit:
         return why("fleet_carries", limit=ship_limit, province=where)
     satellite = catalog.provinces[attack.province].satellite
-    if not satellite and markers_in_stock(catalog, state, attack.attacker) <= 0:
+    stock = markers_in_stock(catalog, state, attack.attacker) if stock is None else stock
+    if not satellite and stock <= 0:
         return why("no_marker", player=attack.attacker)
     return None
 

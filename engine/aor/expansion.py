@@ -66,14 +66,17 @@ def holy_indulgence(catalog: Catalog, state: State) -> Indulgence:
 
 
 def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
-                    routes: dict[str, int | None] | None = None) -> int:
+                    routes: dict[str, int | None] | None = None,
+                    weight: dict[str, int] | None = None) -> int:
     """The most tokens the player may place here now without a battle (9.5, 9.5.2, 9.4.1).
-    `routes` is the player's `reach`, when the caller already has it."""
+    `routes` is the player's `reach` and `weight` the province's `presence`, when the caller
+    already has them."""
     routes = reach(catalog, state, pid) if routes is None else routes
     if where not in routes:
         return 0
     market = catalog.provinces[where].market
-    room = market - sum(presence(catalog, state, where).values())
+    weight = presence(catalog, state, where) if weight is None else weight
+    room = market - sum(weight.values())
     own_room = market - tokens_in(state, where, pid)
     limit = min(room, own_room, int(player(state, pid)["purchased"]))
     ship = routes[where]  # a number only when ships alone reach the province

@@ -9,6 +9,8 @@ or by capital once capitals are chosen. Numbers may be negative (`tokens -3`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.aor.catalog import Catalog
 from engine.core.choice import Choice, fold
 from engine.core.table import Table
@@ -56,6 +58,15 @@ def choice(verb: str, line: str, *pairs: tuple[str, str]) -> Choice:
         (value, kind), = pairs
         return Choice(verb, (value,), (kind,), line)
     return Choice(verb, tuple(v for v, _ in pairs), tuple(k for _, k in pairs), line)
+
+
+@lru_cache(maxsize=8192)
+def counted_choice(verb: str, n: int, where: str = "", name: str = "") -> Choice:
+    """`VERB N`, or `VERB N NAME` for the province `where`: bids and placements are rebuilt
+    by the thousand per game, and a Choice is immutable, so each is built once."""
+    if not where:
+        return Choice(verb, (str(n),), ("number",), f"{verb} {n}")
+    return Choice(verb, (str(n), where), ("number", "province"), f"{verb} {n} {name}")
 
 
 def simple(line: str) -> Choice:

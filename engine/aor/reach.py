@@ -37,6 +37,14 @@ def can_enter(catalog: Catalog, state: State, pid: str, where: str) -> bool:
     return in_play(catalog, state, where) and all(owns(state, pid, a) for a in region.entry_requires)
 
 
+def enterable(catalog: Catalog, state: State, pid: str) -> set[str]:
+    """The regions holding the provinces `can_enter` allows the player: looked up once per
+    reach rather than once per province."""
+    return {r for r in catalog.by_players[state["players_at_start"]].regions
+            if r in catalog.regions and all(owns(state, pid, a)
+                                            for a in catalog.regions[r].entry_requires)}
+
+
 def fleet(catalog: Catalog, state: State, pid: str) -> tuple[str, int]:
     """The fleet's stage and capacity: ("none", 0), ("galley", 2..8), ("seaworthy", 10..16) or
     ("ocean", 1..4 overseas provinces)."""
@@ -55,7 +63,8 @@ def land_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
     found: set[str] = set()
     for base in bases(state, pid):
         found |= {base, *catalog.provinces[base].land}
-    return {w for w in found if can_enter(catalog, state, pid, w)}
+    regions = enterable(catalog, state, pid)
+    return {w for w in found if catalog.provinces[w].region in regions}
 
 
 def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
@@ -64,13 +73,15 @@ def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
     if not owns(state, pid, CARAVAN):
         return set()
     found: set[str] = set()
+    regions = enterable(catalog, state, pid)
     for base in bases(state, pid):
         for middle in catalog.provinces[base].land:
-            owner = controller(catalog, state, middle)
-            if owner not in (None, pid) or not can_enter(catalog, state, pid, middle):
+            if catalog.provinces[middle].region not in regions:
+                continue
+            if controller(catalog, state, middle) not in (None, pid):
                 continue
             found |= set(catalog.provinces[middle].land)
-    return {w for w in found if can_enter(catalog, state, pid, w)}
+    return {w for w in found if catalog.provinces[w].region in regions}
 
 
 # --- by sea -------------------------------------------------------------------------------------
@@ -151,7 +162,8 @@ def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]
         held = set(overseas_held(catalog, state, pid))
         targets |= {w for w, p in catalog.provinces.items() if catalog.regions[p.region].overseas
                     and (w in held or len(held) < capacity)}
-    return {w: limit for w in sorted(targets - starts) if can_enter(catalog, state, pid, w)}
+    regions = enterable(catalog, state, pid)
+    return {w: limit for w in sorted(targets - starts) if catalog.provinces[w].region in regions}
 
 
 def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:

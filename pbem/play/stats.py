@@ -145,8 +145,11 @@ def record_end(stats: Stats, state: dict[str, Any]) -> None:
         stats.winners[winner] += 1
 
 
-def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str) -> str:
-    state = fingerprint(current_hash(gf))
+def signed_block(gf: GameFile, player: str, key: Ed25519PrivateKey, line: str,
+                 full_hash: str | None = None) -> str:
+    """`line` signed by `player` against the game's state (`full_hash`: its state hash, when
+    the caller already has it)."""
+    state = fingerprint(current_hash(gf) if full_hash is None else full_hash)
     payload = canonical_payload(gf.game_id, player, gf.seq, state, [line])
     return format_block(gf.game_id, player, gf.seq, state, [line], sign(key, payload))
 

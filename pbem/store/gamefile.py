@@ -10,6 +10,7 @@ import hashlib
 import json
 import math
 import os
+import pickle
 import re
 import stat
 from collections.abc import Callable
@@ -205,12 +206,31 @@ def load_text(text: str, *, loader: type | None = None) -> GameFile:
     return GameFile.from_data(_safe_load(text, loader, ""))
 
 
+# The last texts parsed, as pickles of what they gave: a process that reads a game again
+# unchanged (a bot, an inbox run, `status` then `options` then `apply` in one process) parses
+# its head and trailing entries once. Each hit is a fresh copy, so callers may change it.
+_PARSED: dict[tuple[str, str, bool], bytes] = {}
+_PARSED_KEPT = 16
+
+
 def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool = True) -> Any:
     """YAML without anchors or aliases (one alias can expand a small file exponentially), and
     holding only what JSON holds, checked everywhere; CorruptGameError naming the place.
 
     `where` is the path of `text` in the file ("" for the whole file, whose line numbers are
     then shown); the log's entries are read one by one (`tail_entries`)."""
+    key = (text, where, check)
+    if loader is None and key in _PARSED:
+        return pickle.loads(_PARSED[key])  # noqa: S301 - our own pickle of data we parsed
+    data = _parse(text, loader, where, check)
+    if loader is None:
+        if len(_PARSED) >= _PARSED_KEPT:
+            del _PARSED[next(iter(_PARSED))]  # the oldest
+        _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    return data
+
+
+def _parse(text: str, loader: type | None, where: str, check: bool) -> Any:
     if loader is None:
         loader = _BaseLoader
     else:

@@ -19,7 +19,7 @@ from engine.aor.messages import MESSAGES, MOST, counted, rows
 from engine.aor.model import player
 from engine.aor.ruleset import AOR
 from engine.aor.victory import standings
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import answer, options_now, settle
 from engine.core.agenda import waiting_for
 from engine.core.chance import SeededChance
 from engine.core.messages import MESSAGES as CORE_MESSAGES
@@ -50,7 +50,8 @@ def self_play_events() -> tuple[Event, ...]:
         seed = f"messages-{index}"
         chance = SeededChance(seed.encode(), seed, 0)
         table, events = AOR.setup(aor(), seed, list(NAMES[:players]), dict(options), chance)
-        events += run_automatic(AOR, table, chance)
+        settled, known = settle(AOR, table, chance)  # and each owed player's options
+        events += settled
         rng = random.Random(seed)
         for _ in range(3000):
             found += events
@@ -58,8 +59,10 @@ def self_play_events() -> tuple[Event, ...]:
                 break
             owed = waiting_for(table.agenda)
             who = owed[0] if len(owed) == 1 else rng.choice(owed)
-            events = answer(AOR, table, rng.choice(options_now(AOR, table, who)), chance, who)
-            events += run_automatic(AOR, table, chance)
+            legal = known[who] if who in known else options_now(AOR, table, who)
+            events = answer(AOR, table, rng.choice(legal), chance, who)
+            settled, known = settle(AOR, table, chance)
+            events += settled
         assert AOR.is_over(table), f"game {index} did not end"
     return tuple(found)
 

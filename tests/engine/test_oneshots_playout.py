@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import answer
 from engine.core.chance import SeededChance
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
 from pbem.words import say
+from tests.engine.playing import settle_options
 
 EAGER = ("oneshot", "oneshot in", "marry")
 MAX_SEEDS = 80
@@ -27,15 +28,15 @@ def eager_play_out(players: int, seed: int, fired: Counter[str], won: Counter[st
     seats = ["p1", "p2", "p3", "p4"][:players]
     table, _ = PAX.setup(pax_catalog(), "oneshots", seats, {}, chance)
     rng = random.Random(seed)
-    run_automatic(PAX, table, chance)
+    _, options = settle_options(PAX, table, chance)
     fighting = ""
     decisions = 0
     while not table.state["over"]:
-        options = options_now(PAX, table)
         assert options, "a pending decision always has at least one legal answer"
         eager = [o for o in options if o.verb in EAGER]
         events = answer(PAX, table, rng.choice(eager or options), chance)
-        events += run_automatic(PAX, table, chance)
+        settled, options = settle_options(PAX, table, chance)
+        events += settled
         PAX.check_invariants(table)
         for e in events:
             family, _, kind = e["kind"].partition(":")

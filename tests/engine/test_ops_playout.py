@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import answer, options_now
 from engine.core.agenda import next_pending
 from engine.core.chance import SeededChance
 from engine.core.choice import match_line
@@ -16,6 +16,7 @@ from engine.core.table import Table
 from engine.pax.catalog import SQUARES
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+from tests.engine.playing import settle_options
 
 OP_TYPES = {"inquisitor", "commerce", "behead", "tax", "repress", "vote", "corsair", "siege",
             "campaign"}
@@ -36,10 +37,9 @@ def play_out(players: int, seed: int, *, check_lines: bool = False) -> tuple[dic
     table, _ = PAX.setup(pax_catalog(), "playout", seats, {}, chance)
     rng = random.Random(seed)
     kinds: Counter[str] = Counter()
-    run_automatic(PAX, table, chance)
+    _, options = settle_options(PAX, table, chance)
     decisions = 0
     while not table.state["over"]:
-        options = options_now(PAX, table)
         assert options, "a pending decision always has at least one legal answer"
         node = next_pending(table.agenda)
         if check_lines and node is not None and node["action"] in ("ops", "tax_response"):
@@ -53,7 +53,8 @@ def play_out(players: int, seed: int, *, check_lines: bool = False) -> tuple[dic
         else:
             pick = rng.choice(options)
         events = answer(PAX, table, pick, chance)
-        events += run_automatic(PAX, table, chance)
+        settled, options = settle_options(PAX, table, chance)
+        events += settled
         kinds.update(str(e["kind"]) for e in events)
         PAX.check_invariants(table)
         decisions += 1

@@ -1,8 +1,9 @@
-"""Seeded random play-outs (issue 2): 50 whole games for each of 2, 3 and 4 players through
-the engine, answers taken only from the option lists. After every decision the invariants are
-checked and the state must survive a JSON round trip; every 10th decision and at the end, a
-byte-identical YAML round trip. (tests/pbem/test_selfplay.py plays games through the whole
-pipeline, signed blocks and `verify` included.)"""
+"""Seeded random play-outs (issue 2): whole games for each of 2, 3 and 4 players through
+the engine, answers taken only from the option lists: 10 games each in `make test`, 50 in
+`make test-long` (tests/scale.py; the same checks on every game). After every decision the
+invariants are checked and the state must survive a JSON round trip; every 10th decision and
+at the end, a byte-identical YAML round trip. (tests/pbem/test_selfplay.py plays games through
+the whole pipeline, signed blocks and `verify` included.)"""
 
 from __future__ import annotations
 
@@ -11,22 +12,15 @@ import random
 
 import pytest
 
-from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.adjudicate import answer
 from engine.core.chance import SeededChance
 from engine.pax.catalog import SQUARES
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
-from pbem.store import gamefile
-from pbem.store.gamefile import GameFile
+from tests.engine.playing import settle_options, yaml_round_trip
+from tests.scale import count
 
-GAMES = 50
-
-
-def yaml_round_trip(state: dict[str, object], agenda: list[dict[str, object]]) -> None:
-    probe = GameFile({"id": "p"}, {"players": []}, {}, 0, state, agenda, [])
-    text = gamefile.dump_text(probe)
-    loaded = gamefile.load_text(text)
-    assert gamefile.dump_text(loaded) == text and loaded.state == state
+GAMES = count(10, 50)
 
 
 def play_out(players: int, seed: int) -> tuple[int, dict[str, object]]:
@@ -35,12 +29,11 @@ def play_out(players: int, seed: int) -> tuple[int, dict[str, object]]:
     table, _ = PAX.setup(pax_catalog(), "playout", seats, {}, chance)
     rng = random.Random(seed)
     decisions = 0
-    run_automatic(PAX, table, chance)
+    _, options = settle_options(PAX, table, chance)
     while not table.state["over"]:
-        options = options_now(PAX, table)
         assert options, "a pending decision always has at least one legal answer"
         answer(PAX, table, rng.choice(options), chance)
-        run_automatic(PAX, table, chance)
+        _, options = settle_options(PAX, table, chance)
         PAX.check_invariants(table)
         assert json.loads(json.dumps(table.state)) == table.state
         decisions += 1

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from engine.core.adjudicate import adjudicate, answer, options_now, run_automatic
+from engine.core.adjudicate import adjudicate, answer
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
 from engine.core.errors import RuleError
@@ -32,6 +32,7 @@ from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.play.scenarios.pax import build_table
 from pbem.rulesets import pax_catalog
+from tests.engine.playing import settle_options
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 VARIANTS: list[dict[str, Any]] = [
@@ -102,16 +103,18 @@ def _pick(options: list[Choice], rng: random.Random) -> Choice:
 def play(table: Table, chance: SeededChance, seed: int, played: set[str],
          fired: Counter[str]) -> None:
     rng = random.Random(seed)
-    fired.update(e["kind"] for e in run_automatic(PAX, table, chance))
+    settled, options = settle_options(PAX, table, chance)
+    fired.update(e["kind"] for e in settled)
     decisions = 0
     while not table.state["over"]:
-        options = options_now(PAX, table)
         assert options, "a pending decision always has at least one legal answer"
         choice = _pick(options, rng)
         if choice.verb == "play" or (choice.verb == "buy"
                                      and table.catalog.cards[choice.args[0]].kind == "comet"):
             played.add(choice.args[0])
-        events = answer(PAX, table, choice, chance) + run_automatic(PAX, table, chance)
+        events = answer(PAX, table, choice, chance)
+        settled, options = settle_options(PAX, table, chance)
+        fired.update(e["kind"] for e in settled)
         fired.update(e["kind"] for e in events)
         PAX.check_invariants(table)
         decisions += 1

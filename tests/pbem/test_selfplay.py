@@ -1,4 +1,6 @@
-"""Self-play (issue 3): seeded games through the real pipeline with every per-step check."""
+"""Self-play (issue 3): seeded games through the real pipeline with every per-step check.
+The determinism check plays 5 fast games twice in `make test`, 20 in `make test-long`
+(tests/scale.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.play.selfplay import run
+from tests.scale import count
+
+DETERMINISM_GAMES = count(5, 20)
 
 
 def test_full_selfplay_finishes_games_with_no_violations(tmp_path: Path) -> None:
@@ -29,8 +34,8 @@ def test_selfplay_runs_the_variants(tmp_path: Path) -> None:
 
 
 def test_fast_selfplay_is_deterministic() -> None:
-    first = run(20, 4, "det", {}, fast=True).to_data()
-    second = run(20, 4, "det", {}, fast=True).to_data()
+    first = run(DETERMINISM_GAMES, 4, "det", {}, fast=True).to_data()
+    second = run(DETERMINISM_GAMES, 4, "det", {}, fast=True).to_data()
     for key in ("decisions", "endings", "winners", "actions"):
         assert first[key] == second[key]
 

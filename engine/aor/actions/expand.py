@@ -18,12 +18,12 @@ from engine.aor.battle import (
     defenders_who_may_declare,
     fight,
 )
-from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
+from engine.aor.board import convert_marker, markers_in_stock, markers_on_board, presence
 from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
-from engine.aor.names import card_name, choice, named, province_name, simple
+from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
 from engine.aor.reach import reach
 from engine.aor.reasons import why
 from engine.aor.standing import CATHEDRAL_USE, is_standing, set_standing, uses_cathedral
@@ -47,11 +47,12 @@ class Expand(AorAction):
         found = []
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
+        weights = {where: presence(catalog, state, where) for where in routes}  # read once
         for where in routes:
             name = province_name(catalog, where)
-            for n in range(1, placement_limit(catalog, state, pid, where, routes) + 1):
-                found.append(choice("place", f"place {n} {name}", (str(n), "number"), (where, "province")))
-        for attack in attack_options(catalog, state, pid, routes) if routes else ():
+            for n in range(1, placement_limit(catalog, state, pid, where, routes, weights[where]) + 1):
+                found.append(counted_choice("place", n, where, name))
+        for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
             name = province_name(catalog, attack.province)
             found.append(choice("attack", f"attack {name}", (attack.province, "province")))
             if attacker_may_declare(state, attack):
