@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from typing import Any, Self
+
+from engine.core.errors import Reason, RuleError, because
 
 
 class ExitCode(IntEnum):
@@ -18,13 +22,22 @@ class ExitCode(IntEnum):
 
 
 class PbemError(Exception):
-    """An error for people: one line, no traceback, no secrets."""
+    """An error for people: one line, no traceback, no secrets. Its reason is data where it
+    is keyed (`why`, a Reason; `rule`, the engine's rejection): the edge says it in the
+    reader's language (pbem.i18n.errors); `message` is the English."""
 
     exit_code: ExitCode = ExitCode.INTERNAL
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Reason, *, rule: RuleError | None = None) -> None:
+        super().__init__(str(message))
+        self.message = str(message)
+        self.why = message if isinstance(message, Reason) else None
+        self.rule = rule
+
+    @classmethod
+    def keyed(cls, key: str, /, **fields: Any) -> Self:
+        """This error with pbem's reason `key` (pbem.errors.REASONS)."""
+        return cls(because(REASONS, key, **fields))
 
     def __str__(self) -> str:
         return self.message
@@ -60,3 +73,60 @@ class IOFailure(PbemError):
 
 class OrdersRejected(PbemError):
     exit_code = ExitCode.REJECTED
+
+    @classmethod
+    def from_rule(cls, error: RuleError, suffix: str = "") -> Self:
+        """The engine's rejection, kept as data for the edge (`suffix`: English for the CLI)."""
+        return cls(error.message() + suffix, rule=error)
+
+
+# pbem's own reasons that a player may read in a rejection mail (keyed: the edge translates).
+REASONS: Mapping[str, str] = {
+    "reason:pbem.no_block": "no order block found: expected a '-----BEGIN PBEM ORDERS-----' block",
+    "reason:pbem.other_game": "the block is for game '{block_game}', but this file is game "
+                              "'{game}'",
+    "reason:pbem.unknown_player": "unknown player '{player}'; players: {players}",
+    "reason:pbem.unsigned": "the block is not signed; sign it with: pbem sign ORDERS --key KEY",
+    "reason:pbem.no_orders": "the block holds no orders",
+    "reason:pbem.game_over": "the game is over; no more orders are taken",
+    "reason:pbem.stale": "stale block: written against seq {seq} state {state}, but the game "
+                         "is at seq {game_seq} state {game_state}; read the latest report and "
+                         "write new orders",
+    "reason:pbem.stale_replaced": "stale block: {player} replaced the answer it was written "
+                                  "before (seq {seq}); a newer answer is written against seq "
+                                  "{replaced_seq} or later",
+    "reason:pbem.already_answered": "{player} has already answered this decision (already "
+                                    "answered)",
+    "reason:pbem.already_sealed": "{player} has already answered this decision (already "
+                                  "sealed; a bid cannot be changed)",
+    "reason:pbem.not_your_decision": "it is not {player}'s decision now: waiting for {waiting}",
+    "reason:pbem.not_your_decision_to": "it is not {player}'s decision now: waiting for "
+                                        "{waiting} to {decision}",
+    "reason:pbem.already_applied": "already applied as seq {seq}: this block was applied "
+                                   "before, so nothing changed",
+    # reading a block (pbem.orders.blockfinder, orderblock)
+    "reason:pbem.no_header": "the order block has no {keys} header line",
+    "reason:pbem.sig_empty": "the block has a {sig} line but no signature",
+    "reason:pbem.header_too_long": "header line {line} is {length} characters long; a line holds "
+                                   "at most {limit}",
+    "reason:pbem.header_repeats": "header line {line} repeats '{key}:'",
+    "reason:pbem.header_form": "header line {line} is not 'key: value'; a blank line must "
+                               "separate the header from the orders",
+    "reason:pbem.header_key": "header line {line} has unknown key {key} (expected {keys})",
+    "reason:pbem.header_empty": "header line {line} has no value",
+    "reason:pbem.header_seq": "header line {line}: seq must be a whole number",
+    "reason:pbem.block_too_big": "the order block is {size} bytes long; a block holds at most "
+                                 "{limit} bytes (64 kB)",
+    "reason:pbem.line_too_long": "line {number} is {length} characters long; an order line holds "
+                                 "at most {limit}",
+    "reason:pbem.too_many_lines": "line {number}: a block holds at most {limit} order lines; "
+                                  "send the rest in another block",
+    "reason:pbem.text_too_big": "the text is {size} bytes; pbem looks for an order block in at "
+                                "most {limit} bytes (1 MB)",
+    "reason:pbem.marker_first": "found a {kind} line without a {begin} line before it",
+    "reason:pbem.second_begin": "a block has a second {begin} line before its {end} line",
+    "reason:pbem.two_sigs": "a block has two {sig} lines",
+    "reason:pbem.no_end": "a block starts with {begin} but has no {end} line",
+    "reason:pbem.bad_signature": "bad signature: the block was changed after signing, or signed "
+                                 "with another key",
+}

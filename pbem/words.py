@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engine.core.errors import Reason
 from engine.core.messages import MESSAGES as CORE_MESSAGES
 from engine.core.words import Messages, join_words, render
 from pbem import i18n, rulesets
@@ -85,6 +86,8 @@ def _settings(args: Mapping[str, Any], lang: str) -> str:
     if args.get("emails"):
         said.append(gettext("new e-mail address for {players}").format(
             players=", ".join(str(p) for p in args["emails"])))
+    if args.get("language"):
+        said.append(gettext("the game's language: {language}").format(language=args["language"]))
     for key, players in dict(args.get("seats") or {}).items():  # a seat setting: a term
         said.append(gettext("new {setting} for {players}").format(
             setting=i18n.term(lang, str(key)), players=", ".join(str(p) for p in players)))
@@ -138,8 +141,8 @@ def say(event: Mapping[str, Any], lang: str = i18n.SOURCE) -> str:
                                "may be damaged: run pbem verify") from None
 
 
-def public_texts(events: Iterable[Mapping[str, Any]]) -> list[str]:
-    return [say(e) for e in events if "visible_to" not in e]
+def public_texts(events: Iterable[Mapping[str, Any]], lang: str = i18n.SOURCE) -> list[str]:
+    return [say(e, lang) for e in events if "visible_to" not in e]
 
 
 def sentences(texts: Iterable[str]) -> str:
@@ -159,6 +162,13 @@ def decision_phrase(ruleset: str, action: str, *, you: bool, lang: str = i18n.SO
     words = {"their": "your", "they": "you", "them": "you"} if you else \
         {"their": "their", "they": "they", "them": "them"}
     return phrase.format(**words)
+
+
+def decision_reason(ruleset: str, action: str) -> Reason:
+    """The decision's phrase in the third person as a reason's field, said at the edge in
+    the reader's language (pbem.i18n.errors)."""
+    return Reason(f"decision:{ruleset}.{action}", rulesets.ruleset_for(ruleset).decisions[action],
+                  {"their": "their", "they": "they", "them": "them"})
 
 
 def waiting_text(names: Sequence[str], ruleset: str, action: str) -> str:

@@ -23,7 +23,8 @@ from engine.aor.model import (
     played_this_turn,
     player,
 )
-from engine.core.errors import IllegalOrder, InvariantViolation
+from engine.aor.reasons import why
+from engine.core.errors import IllegalOrder, InvariantViolation, Reason
 
 PATRONAGE, PRINTED_WORD = "patronage", "printed_word"
 
@@ -163,21 +164,23 @@ def price(catalog: Catalog, state: State, pid: str, advance: str, leader: str | 
 
 
 def purchase_problem(catalog: Catalog, state: State, pid: str, advance: str,
-                     leader: str | None = None) -> str | None:
-    """Why this purchase is illegal now, in plain words; None when it is legal."""
+                     leader: str | None = None) -> Reason | None:
+    """Why this purchase is illegal now; None when it is legal."""
     data = catalog.advances[advance]
     if owns(state, pid, advance):
-        return f"{pid} already owns {data.name}"
+        return why("owns_advance", player=pid, advance=data.name)
     missing = [catalog.advances[a].name for a in data.requires if not owns(state, pid, a)]
     if missing:
-        return f"{data.name} needs {' and '.join(missing)} first"
+        return why("needs_first", advance=data.name, missing=missing)
     if papal_decree_bars(catalog, state, pid, advance):
-        return f"Papal Decree bars {data.group} Advances to {pid} this turn"
+        return why("papal_decree", group=data.group, player=pid)
     if leader is not None and leader not in usable_leaders(catalog, state, pid, advance):
-        return f"{catalog.cards[leader].name} gives {pid} no discount on {data.name} now"
+        return why("no_discount", leader=catalog.cards[leader].name, player=pid,
+                   advance=data.name)
     cost = price(catalog, state, pid, advance, leader)
     if cost > player(state, pid)["cash"]:
-        return f"{data.name} costs {cost} ducats; {pid} has {player(state, pid)['cash']}"
+        return why("advance_cost", advance=data.name, cost=cost, player=pid,
+                   cash=player(state, pid)["cash"])
     return None
 
 

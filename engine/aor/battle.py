@@ -27,8 +27,9 @@ from engine.aor.dice import Cathedral, Outcome, Roll, Terms, resolve, roll
 from engine.aor.model import State, cards_played_by, home_region, owns, player
 from engine.aor.order import rank
 from engine.aor.reach import reach, record_shipped, shipped
+from engine.aor.reasons import why
 from engine.core.chance import Chance
-from engine.core.errors import IllegalOrder
+from engine.core.errors import IllegalOrder, Reason
 
 NATIONALISM, COSMOPOLITAN = "nationalism", "cosmopolitan"
 PROSELYTISM, CATHEDRAL = "proselytism", "cathedral"
@@ -234,27 +235,27 @@ class Battle:
 
 def attack_problem(catalog: Catalog, state: State, attack: Attack,
                    routes: dict[str, int | None] | None = None,
-                   stock: int | None = None) -> str | None:
+                   stock: int | None = None) -> Reason | None:
     """Why this attack cannot be made now; None if it can. `routes` is the attacker's `reach`
     and `stock` its markers in stock, when the caller already has them."""
     routes = reach(catalog, state, attack.attacker) if routes is None else routes
     where = catalog.provinces[attack.province].name
     if attack.province not in routes:
-        return f"{where} is out of {attack.attacker}'s reach"
+        return why("out_of_reach", province=where, player=attack.attacker)
     ship_limit = routes[attack.province]
     if not attack.defenders:
-        return f"no opponent is in {where}"
+        return why("no_opponent", province=where)
     if attack.new_tokens > player(state, attack.attacker)["purchased"]:
-        return (f"attacking {where} needs {attack.new_tokens} more tokens; "
-                f"{attack.attacker} has {player(state, attack.attacker)['purchased']}")
+        return why("attack_tokens", province=where, needed=attack.new_tokens,
+                   player=attack.attacker, held=player(state, attack.attacker)["purchased"])
     carried = max(shipped(state, attack.attacker, attack.province),
                   tokens_in(state, attack.province, attack.attacker, new=True))
     if ship_limit is not None and carried + attack.new_tokens > ship_limit:
-        return f"the fleet carries at most {ship_limit} tokens into {where} this turn"
+        return why("fleet_carries", limit=ship_limit, province=where)
     satellite = catalog.provinces[attack.province].satellite
     stock = markers_in_stock(catalog, state, attack.attacker) if stock is None else stock
     if not satellite and stock <= 0:
-        return f"{attack.attacker} has no domination marker left; convert one first"
+        return why("no_marker", player=attack.attacker)
     return None
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from engine.aor import cards_view, display, invariants, projection
+from engine.aor import cards_view, display, invariants, lines_said, projection
 from engine.aor.actions.acquire import Acquire, MasterArtDiscard, Stabilize
 from engine.aor.actions.expand import CathedralDefence, Expand, Trade
 from engine.aor.actions.flow import settle
@@ -25,6 +25,7 @@ from engine.aor.economy import income
 from engine.aor.messages import DECISIONS, MESSAGES, counted, rows
 from engine.aor.model import eliminate, player
 from engine.aor.names import AorNamer, card_name
+from engine.aor.reasons import REASONS
 from engine.aor.setup import SetupError, new_game
 from engine.aor.standing import LINES as STANDING_LINES
 from engine.aor.victory import standings
@@ -78,7 +79,9 @@ class AorRuleset:
     version = 1
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
-    messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
+    # engine.core.words: message id -> template (with the words beside a legal line)
+    messages: dict[str, str] = {**MESSAGES, **lines_said.LINE_MESSAGES}
+    reasons: dict[str, str] = REASONS  # why a line is refused (engine.core.errors.Reason)
     decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
     draw_messages: dict[str, str] = {}  # its draws are dealt into hands: none is told
     draw_ends_block = True
@@ -134,6 +137,10 @@ class AorRuleset:
         said = (event("aor.end.resigned_cards", kind="resigned", player=pid, cards=cards) if cards
                 else event("aor.end.resigned", kind="resigned", player=pid))
         return [said] + settle(t, chance)
+
+    def line_said(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
+        """What a legal line does, as a message, from the reader's view (or None)."""
+        return lines_said.line_said(view, line)
 
     def worth(self, t: Table) -> dict[str, float]:
         """Each player still in the game: the final score as it stands (11.2) plus the income

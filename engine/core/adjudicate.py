@@ -17,7 +17,14 @@ from engine.core import sealing
 from engine.core.agenda import Node, for_player, is_parallel, next_pending, resolve, waiting_for
 from engine.core.chance import Chance, Draw, DrawRefused
 from engine.core.choice import Choice, fold, match_line
-from engine.core.errors import IllegalOrder, InvariantViolation, RuleError
+from engine.core.errors import (
+    REASONS,
+    IllegalOrder,
+    InvariantViolation,
+    RuleError,
+    Verbatim,
+    because,
+)
 from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table, event
 
@@ -281,10 +288,8 @@ def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Eve
     """The first half of a commit-and-reveal answer: only `seal HEX` is read."""
     seal = sealing.parse_seal(text)
     if seal is None:
-        raise IllegalOrder(
-            "this answer is sealed by commit and reveal: send 'seal HEX', made with `pbem sign "
-            "--seal LINE` where LINE is one of the legal lines, and open it once every seal is in",
-            options=[c.line for c in options])
+        raise IllegalOrder(because(REASONS, "reason:core.send_seal"),
+                           options=[c.line for c in options])
     node["seals"] = dict(sorted({**node["seals"], player: seal}.items()))
     return [event("core.seal.in", kind="sealed", player=player)]
 
@@ -294,15 +299,15 @@ def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
     """The second half: `open LINE nonce HEX` must be legal and match the seal."""
     opened = sealing.parse_open(text)
     if opened is None:
-        raise IllegalOrder("every seal is in: open yours with 'open LINE nonce HEX' "
-                           "(`pbem sign --open`)", options=[c.line for c in options])
+        raise IllegalOrder(because(REASONS, "reason:core.send_open"),
+                           options=[c.line for c in options])
     line, nonce = opened
     try:
         choice = match_line(line, options, ruleset.namer(t), ruleset.verbs)
     except IllegalOrder as error:
         why = ruleset.actions[node["action"]].explain(t, for_player(node, player), line)
-        raise IllegalOrder(why or error.reason, options=error.options) from None
+        raise IllegalOrder(why or error.why or error.reason, options=error.options) from None
     if node["seals"].get(player) != sealing.seal_of(node["id"], player, choice.line, nonce):
-        raise IllegalOrder(f"the opening '{choice.line}' with that nonce does not match "
-                           f"{player}'s seal")
+        raise IllegalOrder(because(REASONS, "reason:core.seal_mismatch", line=Verbatim(choice.line),
+                                   player=player))
     return choice

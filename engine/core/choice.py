@@ -20,7 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.core.errors import AmbiguousOrder, IllegalOrder, UnreadableOrder
+from engine.core.errors import (
+    REASONS,
+    AmbiguousOrder,
+    IllegalOrder,
+    UnreadableOrder,
+    Verbatim,
+    because,
+)
 
 MAX_LINE = 500  # characters of an order line, comment excluded
 MAX_SPAN = 12  # words one argument may take (the longest name is far shorter)
@@ -133,11 +140,11 @@ def match_line(
     cleaned = clean_line(text)
     legal = [option.line for option in options]
     if len(cleaned) > MAX_LINE:
-        raise UnreadableOrder(f"the line is {len(cleaned)} characters long; an order line has "
-                              f"at most {MAX_LINE}", options=legal)
+        raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
+                                      limit=MAX_LINE), options=legal)
     words = cleaned.split()
     if not words:
-        raise UnreadableOrder("empty order", options=legal)
+        raise UnreadableOrder(because(REASONS, "reason:core.empty"), options=legal)
     scored: list[tuple[int, Choice]] = []
     clashes: list[tuple[str, Choice]] = []
     for option in options:
@@ -157,27 +164,27 @@ def match_line(
         winners = [option for score, option in scored if score == top]
         if len(winners) == 1:
             return winners[0]
-        raise AmbiguousOrder(
-            "could mean any of these; name one exactly", options=[w.line for w in winners]
-        )
+        raise AmbiguousOrder(because(REASONS, "reason:core.ambiguous"),
+                             options=[w.line for w in winners])
     if len(clashes) == 1:
         clash, option = clashes[0]
-        raise IllegalOrder(f"'{clash}' contradicts the only legal line it could be, "
-                           f"'{option.line}'", options=legal)
+        raise IllegalOrder(because(REASONS, "reason:core.contradicts", clash=Verbatim(clash),
+                                   line=Verbatim(option.line)), options=legal)
     known_verbs = sorted(verbs, key=lambda v: -len(v.split()))
     verb = next((v for v in known_verbs if words[: len(v.split())] == v.split()), None)
     if verb is None:
-        raise UnreadableOrder(
-            "unknown order word '" + words[0] + "'" + did_you_mean(cleaned, legal), options=legal
-        )
-    raise IllegalOrder(f"not a legal '{verb}' order now" + did_you_mean(cleaned, legal),
-                       options=legal)
+        near = did_you_mean(cleaned, legal)
+        key = "reason:core.unknown_word_near" if near else "reason:core.unknown_word"
+        raise UnreadableOrder(because(REASONS, key, word=Verbatim(words[0]),
+                                              near=Verbatim(near)), options=legal)
+    near = did_you_mean(cleaned, legal)
+    key = "reason:core.not_legal_near" if near else "reason:core.not_legal"
+    raise IllegalOrder(because(REASONS, key, verb=Verbatim(verb), near=Verbatim(near)), options=legal)
 
 
 def did_you_mean(cleaned: str, legal: Sequence[str]) -> str:
-    """'; did you mean ...?' when a near-miss spelling is close to a legal line, else ''."""
+    """The legal line a near-miss spelling is close to, else ''."""
     close = difflib.get_close_matches(cleaned, [fold(line) for line in legal], n=1, cutoff=0.8)
     if not close:
         return ""
-    line = next(line for line in legal if fold(line) == close[0])
-    return f"; did you mean '{line}'?"
+    return next(line for line in legal if fold(line) == close[0])

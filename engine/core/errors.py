@@ -6,7 +6,68 @@ canonical lines, so a player can copy a correct line from the message.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.words import Formatter
+
+_ENGLISH = Formatter()
+
+
+@dataclass(frozen=True, eq=True)
+class Reason:
+    """Why, as data: a key, its English template (str.format syntax, engine.core.words' specs)
+    and the fields (a field may be a Reason itself, said in the same language). The edge
+    renders it in the reader's language (the key is the catalog entry's context); `str()` is
+    the English. Checks compare the key, never the words."""
+
+    key: str
+    template: str
+    fields: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return _ENGLISH.format(self.template, **self.fields)
+
+
+class Verbatim(str):
+    """Order-language text in a reason (a line, an order word): quoted as it is in every
+    language, never taken for a data word to translate."""
+
+    __slots__ = ()
+
+
+def because(catalog: Mapping[str, str], key: str, /, **fields: Any) -> Reason:
+    """The reason `key` of a catalog of English templates, with its fields."""
+    return Reason(key, catalog[key], fields)
+
+
+# The core's reasons (the edge translates them; a ruleset keeps its own beside its messages).
+REASONS: dict[str, str] = {
+    "reason:core.leftover": "control has passed to another player; remove this and later lines "
+                            "(waiting for {who})",
+    "reason:core.leftover_over": "control has passed to another player; remove this and later "
+                                 "lines (waiting for nobody (the game is over))",
+    "reason:core.draw_ends_block": "this line leads to a die roll or a card draw, so it must be "
+                                   "the last line of its block; send the lines after it in a new "
+                                   "block",
+    "reason:core.too_long": "the line is {length} characters long; an order line has at most "
+                            "{limit}",
+    "reason:core.empty": "empty order",
+    "reason:core.ambiguous": "could mean any of these; name one exactly",
+    "reason:core.contradicts": "'{clash}' contradicts the only legal line it could be, '{line}'",
+    "reason:core.unknown_word": "unknown order word '{word}'",
+    "reason:core.unknown_word_near": "unknown order word '{word}'; did you mean '{near}'?",
+    "reason:core.not_legal": "not a legal '{verb}' order now",
+    "reason:core.not_legal_near": "not a legal '{verb}' order now; did you mean '{near}'?",
+    "reason:core.send_seal": "this answer is sealed by commit and reveal: send 'seal HEX', made "
+                             "with `pbem sign --seal LINE` where LINE is one of the legal lines, "
+                             "and open it once every seal is in",
+    "reason:core.send_open": "every seal is in: open yours with 'open LINE nonce HEX' "
+                             "(`pbem sign --open`)",
+    "reason:core.seal_mismatch": "the opening '{line}' with that nonce does not match "
+                                 "{player}'s seal",
+}
 
 
 class SetupError(ValueError):
@@ -18,13 +79,14 @@ class RuleError(Exception):
 
     def __init__(
         self,
-        reason: str,
+        reason: str | Reason,
         *,
         line: str | None = None,
         number: int | None = None,
         options: Sequence[str] = (),
     ) -> None:
-        self.reason = reason
+        self.why = reason if isinstance(reason, Reason) else None  # None: English words only
+        self.reason = str(reason)
         self.line = line
         self.number = number
         self.options = list(options)
@@ -46,7 +108,7 @@ class RuleError(Exception):
 
     def located(self, line: str, number: int | None) -> RuleError:
         """The same error, now naming the block line it came from."""
-        return type(self)(self.reason, line=line, number=number, options=self.options)
+        return type(self)(self.why or self.reason, line=line, number=number, options=self.options)
 
 
 class UnreadableOrder(RuleError):
@@ -58,22 +120,15 @@ class IllegalOrder(RuleError):
 
     @classmethod
     def leftover(cls, line: str, number: int | None, waiting_for: Sequence[str]) -> IllegalOrder:
-        who = ", ".join(waiting_for) if waiting_for else "nobody (the game is over)"
-        return cls(
-            f"control has passed to another player; remove this and later lines (waiting for {who})",
-            line=line,
-            number=number,
-        )
+        if not waiting_for:
+            return cls(because(REASONS, "reason:core.leftover_over"), line=line, number=number)
+        return cls(because(REASONS, "reason:core.leftover", who=list(waiting_for)),
+                   line=line, number=number)
 
 
     @classmethod
     def draw_ends_block(cls, line: str, number: int | None) -> IllegalOrder:
-        return cls(
-            "this line leads to a die roll or a card draw, so it must be the last line of its "
-            "block; send the lines after it in a new block",
-            line=line,
-            number=number,
-        )
+        return cls(because(REASONS, "reason:core.draw_ends_block"), line=line, number=number)
 
 
 class AmbiguousOrder(RuleError):

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, Namer
+from engine.core.errors import Reason
 from engine.core.table import Event, Table, event
 
 
@@ -36,9 +37,10 @@ class Action:
         """What a timeout applies; by default the last option (the passive one by convention)."""
         return options[-1]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
-        """Why a line that names no legal answer is illegal, in plain words; None when there
-        is nothing better to say than "not a legal order" (the legal lines are listed anyway)."""
+    def explain(self, t: Table, node: Node, line: str) -> str | Reason | None:
+        """Why a line that names no legal answer is illegal: a keyed reason (or, not yet
+        keyed, plain English words); None when there is nothing better to say than "not a
+        legal order" (the legal lines are listed anyway)."""
         return None
 
     def draws(self, t: Table, node: Node, choice: Choice) -> bool:

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core.choice import clean_line
+from engine.core.errors import Reason, Verbatim, because
 from engine.core.table import Table
 from engine.pax.abilities import hand_limit
 from engine.pax.actions.ops.node import can_run
 from engine.pax.explain_places import explain_tax_answer
+from engine.pax.messages.reasons import REASONS
 from engine.pax.model import card, card_name, is_square, player, prestige, side_cards, tableau
 from engine.pax.notation import PaxNamer
 from engine.pax.victory import (
@@ -58,7 +60,11 @@ def _owned_card(t: Table, cards: list[str], words: str) -> str | None:
     return best[0] if len(best) == 1 else None
 
 
-def explain_buy(t: Table, bank: str, words: str) -> str | None:
+def _why(key: str, **fields: object) -> Reason:
+    return because(REASONS, f"reason:pax.{key}", **fields)
+
+
+def explain_buy(t: Table, bank: str, words: str) -> Reason | None:
     found = _market_card(t, words)
     if found is None:
         return None
@@ -68,22 +74,20 @@ def explain_buy(t: Table, bank: str, words: str) -> str | None:
     comet = card(t, card_id).kind == "comet"
     if column == 0:
         if comet:
-            return (f"{name} has reached the leftmost slot of the {side} row: a comet there is "
-                    "flipped and can no longer be bought (L1, Cometa Aster)")
-        return f"{name} is the face-down trade-fair card ({side} 0), which cannot be bought (E1)"
+            return _why("comet_left", card=name, side=side)
+        return _why("fair_card", card=name, slot=Verbatim(f"{side} 0"))
     if card_id in t.state["turn"]["usury"]:
-        return (f"usury: you paid a florin onto {name} this turn, so you may not buy it (E1)")
+        return _why("usury", card=name)
     if column > me["florins"]:
-        return (f"{name} ({side} {column}) costs {column} florins and {bank} holds "
-                f"{me['florins']} (E1)")
+        return _why("cost", card=name, slot=Verbatim(f"{side} {column}"), column=column,
+                    bank=bank, florins=me["florins"])
     limit = hand_limit(t, bank)
     if limit is not None and len(me["hand"]) >= limit and not comet:
-        return (f"your hand is full: {len(me['hand'])} cards, the hand limit is {limit}; only a "
-                "comet may be bought now (E1, HAND)")
+        return _why("hand_full", cards=len(me["hand"]), limit=limit)
     return None
 
 
-def explain_card_use(t: Table, bank: str, verb: str, words: str) -> str | None:
+def explain_card_use(t: Table, bank: str, verb: str, words: str) -> Reason | None:
     """`play` or `sell` of a card the bank does not hold where the verb needs it."""
     me = player(t, bank)
     everywhere = sorted(set(t.catalog.cards) - {c for c in t.catalog.cards if is_square(c)})
@@ -92,25 +96,23 @@ def explain_card_use(t: Table, bank: str, verb: str, words: str) -> str | None:
         return None
     name = card_name(t, card_id)
     if verb == "play" and card_id not in me["hand"]:
-        where = "in your tableau" if card_id in tableau(t, bank) else "not in your hand"
-        return f"{name} is {where}; only a card in your hand can be played (E2)"
+        return _why("play_tableau" if card_id in tableau(t, bank) else "play_not_hand",
+                    card=name)
     if verb == "sell" and card_id not in me["hand"] + tableau(t, bank) + me["old_maids"]:
-        return (f"{name} is not yours: you may sell a card from your hand, tableau or Old Maids "
-                "(E3)")
+        return _why("sell_not_yours", card=name)
     return None
 
 
-def explain_ops(t: Table, bank: str, words: str) -> str | None:
+def explain_ops(t: Table, bank: str, words: str) -> Reason | None:
     side = words.strip()
     if side not in ("east", "west"):
         return None
     if f"ops_{side}" in t.state["turn"]["used"]:
-        return f"the {side} ops have already been activated this turn (E4: once per side)"
+        return _why("ops_used", side=side)
     if not side_cards(t, bank, side):
-        return f"your {side} tableau has no cards, so it has no ops to activate (E4)"
+        return _why("ops_empty", side=side)
     if not can_run(t, bank, side):
-        return (f"no card in your {side} tableau has an op with a legal target in its Location "
-                "now (E4, LOCATION)")
+        return _why("ops_no_target", side=side)
     return None
 
 
@@ -166,31 +168,30 @@ RULE = {"holy": "L3", "imperial": "L4", "globalization": "L5", "renaissance": "L
         "byzantine": "Age of Byzantine"}
 
 
-def explain_victory(t: Table, bank: str, words: str) -> str | None:
+def explain_victory(t: Table, bank: str, words: str) -> str | Reason | None:
     square = next((s for s in victory_squares(t) if words.strip() in (s, s[:-1])), None)
     if square is None:
         return None
     if t.state["victory"][square] != "active":
-        return f"the {square} victory square is not active; a comet activates it (L1, E6)"
+        return _why("square_inactive", square=square)
     if "victory" in t.state["turn"]["used"]:
-        return "a victory can be declared once per turn (E6)"
+        return _why("victory_used")
     problems = victory_problems(t, bank, square)
     if problems:
         return f"{square} victory not met ({RULE[square]}): " + "; ".join(problems)
     if t.state["turn"]["actions"]:
-        return ("this victory needs both actions of the turn, and one is already used "
-                "(E6, R-607)")
+        return _why("victory_actions")
     return None
 
 
-def explain_turn(t: Table, bank: str, line: str) -> str | None:
+def explain_turn(t: Table, bank: str, line: str) -> str | Reason | None:
     words = clean_line(line).split()
     if not words:
         return None
     verb, rest = words[0], " ".join(words[1:])
     if verb in ("buy", "play", "sell", "ops", "fair", "victory") and \
             t.state["turn"]["actions"] >= ACTIONS_PER_TURN:
-        return "both actions of this turn are used; send 'end' (D1)"
+        return _why("actions_used")
     if verb == "buy":
         return explain_buy(t, bank, rest)
     if verb in ("play", "sell"):
@@ -202,6 +203,5 @@ def explain_turn(t: Table, bank: str, line: str) -> str | None:
     if verb == "standing":
         return explain_tax_answer(t, bank, line)
     if verb == "fair" and rest in ("east", "west") and t.state["market"][rest][0]["card"] is None:
-        return (f"the {rest} row has no face-down trade-fair card in slot 0 to convene "
-                "(E5, G1)")
+        return _why("no_fair_card", side=rest)
     return None

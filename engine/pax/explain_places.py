@@ -6,9 +6,10 @@ a tax answer (F4). Each returns the reason in plain words, or None when nothing 
 from __future__ import annotations
 
 from engine.core.choice import clean_line
+from engine.core.errors import Reason, Verbatim, because
 from engine.core.table import Table
-from engine.core.words import article
 from engine.pax.abilities import usable_ops
+from engine.pax.messages.reasons import REASONS
 from engine.pax.model import (
     card_location,
     card_name,
@@ -28,6 +29,10 @@ from engine.pax.places import city_slots, empty_cities
 OP_RULE = {"inquisitor": "F1", "commerce": "F2", "behead": "F3", "tax": "F4", "repress": "F5",
            "vote": "F6", "corsair": "F7", "siege": "F8", "campaign": "F9"}
 LOCAL_OPS = {"siege": ("city",), "tax": ("border",), "repress": ("city", "border")}
+
+
+def _why(key: str, **fields: object) -> Reason:
+    return because(REASONS, f"reason:pax.{key}", **fields)
 
 
 def _location_words(t: Table, card_id: str) -> str:
@@ -93,7 +98,7 @@ def _named_card(t: Table, cards: list[str], words: list[str]) -> tuple[str, int]
     return None
 
 
-def explain_op(t: Table, bank: str, side: str, used: list[str], line: str) -> str | None:
+def explain_op(t: Table, bank: str, side: str, used: list[str], line: str) -> Reason | None:
     words = clean_line(line).split()
     if len(words) < 2 or words[0] != "op":
         return None
@@ -105,14 +110,14 @@ def explain_op(t: Table, bank: str, side: str, used: list[str], line: str) -> st
     name, rest = card_name(t, card_id), words[1 + taken:]
     sides = ("east", "west") if side == "both" else (side,)
     if card_id not in mine:
-        return f"{name} is in your hand; ops come from cards in your tableau (E4)"
+        return _why("op_in_hand", card=name)
     if not any(card_id in side_cards(t, bank, s) for s in sides):
-        return f"{name} is not in your {side} tableau; this action runs {side} ops only (E4)"
+        return _why("op_wrong_side", card=name, side=side)
     if card_id in used:
-        return f"{name} has already run an op in this action (E4: one op per card)"
+        return _why("op_used", card=name)
     types = {str(cat(t).ops[o]["type"]): o for o in card_ops(t, card_id)}
     if not types:
-        return f"{name} has no ops (E4)"
+        return _why("no_ops", card=name)
     word = rest[0] if rest and rest[0] in OP_RULE else None
     if word is None and len(types) == 1:
         word = next(iter(types))
@@ -121,24 +126,25 @@ def explain_op(t: Table, bank: str, side: str, used: list[str], line: str) -> st
     if word is None:
         return None
     if word not in types:
-        return f"{name} has no {word} op; its ops: {', '.join(sorted(types))} (E4)"
+        return _why("no_such_op", card=name, op=Verbatim(word),
+                    ops=Verbatim(", ".join(sorted(types))))
     if types[word] not in usable_ops(t, card_id):
-        return f"{name} is silenced by a bishop: only its religious ops may run (F1f)"
+        return _why("silenced", card=name)
     if word in LOCAL_OPS and (out := _outside(t, card_id, rest, LOCAL_OPS[word])):
         kind, value = out
-        return (f"{_place_name(t, kind, value)} is outside {name}'s Location "
-                f"({_location_words(t, card_id)}) (LOCATION, {OP_RULE[word]})")
+        return _why("op_outside", place=_place_name(t, kind, value), card=name,
+                    location=_location_words(t, card_id), rule=OP_RULE[word])
     return None
 
 
-def explain_agent(t: Table, bank: str, args: dict[str, object], line: str) -> str | None:
+def explain_agent(t: Table, bank: str, args: dict[str, object], line: str) -> Reason | None:
     """An agent's placement (E2.2): its kind, the card's Location, a full city or border."""
     words = clean_line(line).split()
     if not words or words[0] == "skip":
         return None
     kind, card_id = str(args["type"]), str(args["card"])
     if words[0] in ("knight", "rook", "pirate", "pawn", "bishop") and words[0] != kind:
-        return f"this agent is a {kind}; write '{kind} PLACE' (E2.2)"
+        return _why("agent_kind", kind=kind, line=Verbatim(f"{kind} PLACE"))
     if words[0] != kind or kind == "bishop":
         return None
     places = [(k, v) for k, v in _places(t, words[1:])
@@ -149,31 +155,30 @@ def explain_agent(t: Table, bank: str, args: dict[str, object], line: str) -> st
     place = _place_name(t, where_kind, where)
     home = set(location_empires(t, card_location(t, card_id)))
     if not home & set(_empires_of(t, where_kind, where)):
-        return (f"{place} is outside the Location of {card_name(t, card_id)} "
-                f"({_location_words(t, card_id)}) (E2.2, LOCATION)")
+        return _why("agent_outside", place=place, card=card_name(t, card_id),
+                    location=_location_words(t, card_id))
     if where in list(args.get("placed") or []):  # type: ignore[call-overload]
-        return f"another agent of this card is already in {place} (R-009)"
+        return _why("agent_twice", place=place)
     florins = player(t, bank)["florins"]
     if where_kind == "city":
         occupant = t.state["cities"].get(where)
         if where not in [c for e in home for c in city_slots(t, e)]:
-            return f"{place} is a busted emporium and holds no token (C1a)"
+            return _why("busted", place=place)
         if occupant is not None and florins < 1:
-            return (f"{place} is full (it holds {article(describe_token(occupant))}); repressing it costs "
-                    f"1 florin and {bank} holds 0 (E2.2)")
+            return _why("city_full_repress", place=place, token=describe_token(occupant),
+                        bank=bank)
         return None
     content = t.state["borders"].get(where, {})
     if kind == "pirate" and not cat(t).borders[where].sea:
-        return f"{place} is a land border; a pirate goes on a sea border (E2.2c)"
+        return _why("land_border", place=place)
     if kind == "pawn" and "pirate" in content:
-        return f"{place} holds a pirate; no concession may be placed there (PIRATE)"
+        return _why("pirate_border", place=place)
     if kind == "pawn" and "concession" in content and florins < 1:
-        return (f"{place} holds a concession; repressing it costs 1 florin and {bank} holds 0 "
-                "(E2.2)")
+        return _why("concession_repress", place=place, bank=bank)
     return None
 
 
-def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
+def explain_levy(t: Table, empire_id: str, line: str) -> Reason | None:
     """A levy (G4, F4) goes into an empty city of the empire that raises it."""
     words = clean_line(line).split()
     if not words or words[0] != "levy":
@@ -184,18 +189,17 @@ def explain_levy(t: Table, empire_id: str, line: str) -> str | None:
     city = cities[0]
     name, empire = city_name(t, city), cat(t).empires[empire_id].name
     if cat(t).cities[city].empire != empire_id:
-        return f"{name} is not a city of {empire}; the levy is raised in {empire} (G4)"
+        return _why("levy_other_empire", city=name, empire=empire)
     if city in t.state["cities"] and city not in empty_cities(t, empire_id):
-        token = describe_token(t.state["cities"][city])
-        return f"{name} is full (it holds {article(token)}); a levy goes into an empty city (G4)"
+        return _why("levy_full", city=name, token=describe_token(t.state["cities"][city]))
     return None
 
 
-def explain_tax_answer(t: Table, bank: str, line: str) -> str | None:
+def explain_tax_answer(t: Table, bank: str, line: str) -> Reason | None:
     """F4: paying needs a florin; standing thresholds are 2 to 5."""
     words = clean_line(line).split()
     if words == ["pay"] and player(t, bank)["florins"] < 1:
-        return f"paying the tax costs 1 florin and {bank} holds 0; the concession is repressed (F4)"
+        return _why("tax_no_florin", bank=bank)
     if words[:3] == ["standing", "taxed", "pay"] and len(words) == 4:
-        return (f"'standing taxed pay {words[3]}': the florins held can be 2, 3, 4 or 5 (R-503)")
+        return _why("standing_range", line=Verbatim(f"standing taxed pay {words[3]}"))
     return None

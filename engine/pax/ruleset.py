@@ -23,6 +23,7 @@ from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.messages.decisions import DECISIONS
 from engine.pax.messages.draws import DRAWS
+from engine.pax.messages.reasons import REASONS
 from engine.pax.model import RULESET_VERSION
 from engine.pax.notation import PaxNamer
 from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
@@ -53,6 +54,7 @@ class PaxRuleset:
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
     messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
+    reasons: dict[str, str] = REASONS  # why a line is refused (engine.core.errors.Reason)
     decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
     draw_messages: dict[str, str] = DRAWS  # the market's refills, told in summaries
 

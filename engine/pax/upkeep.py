@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import HAND_LIMIT, Ability, ability_event, hand_limit, has_ability
@@ -120,7 +121,7 @@ class Upkept(Action):
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return self.inner.default(t, node, options)
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> str | Reason | None:
         return self.inner.explain(t, node, line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:

@@ -34,15 +34,15 @@ else:
             "views.duedates",
             "views.model", "views.report"))
 
-    def public_texts(events: object) -> list[str]:
+    def public_texts(events: object, lang: str = "en") -> list[str]:
         from pbem.words import public_texts as texts  # start-up: words load when printed
 
-        return texts(events)  # type: ignore[arg-type]
+        return texts(events, lang)  # type: ignore[arg-type]
 
-    def draw_texts(ruleset: str, draws: object) -> list[str]:
+    def draw_texts(ruleset: str, draws: object, lang: str = "en") -> list[str]:
         from pbem.words import draw_texts as texts  # start-up: words load when printed
 
-        return texts(ruleset, draws)  # type: ignore[arg-type]
+        return texts(ruleset, draws, lang)  # type: ignore[arg-type]
 
 
 def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
@@ -74,8 +74,12 @@ def apply(game: Path, orders: str, dry_run: bool = False, fmt: str = "text",
     else:
         echo(f"seq {status['seq']}, state {status['state']}: waiting for "
              f"{', '.join(status['waiting_for'])} to {status['decision']}")
-    if commit:
-        message = gitplay.commit_message(applied.gf, told)
+    if commit:  # the message in the game's language
+        lang = views.game_language(applied.gf)
+        said = told if lang == "en" else public_texts(applied.events, lang) + [
+            text for entry in applied.entries
+            for text in draw_texts(applied.opened.ruleset.name, entry.draws, lang)]
+        message = gitplay.commit_message(applied.gf, said, lang)
         echo(f"committed {gitplay.commit_game(game, message)}")
     if settings is not None:
         for line in queue.send_reports(game, transport.delivery_for(outbox, settings), settings,

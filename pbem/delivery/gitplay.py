@@ -2,8 +2,9 @@
 
 Players push signed order files to a repository; a CI job (or the moderator) runs
 `pbem apply GAME ORDERS --commit`, which commits the game file, and only it, with the turn
-summary as the message. `pbem roster GAME --allowed-signers` lets anyone check SSH-signed
-blocks and signed commits with stock `ssh-keygen -Y verify` and `git verify-commit`.
+summary as the message, in the game's language (its first line stays data: game, seq, actor).
+`pbem roster GAME --allowed-signers` lets anyone check SSH-signed blocks and signed commits
+with stock `ssh-keygen -Y verify` and `git verify-commit`.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.core.agenda import next_pending
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.orders.signatures import parse_public_key
 from pbem.pipeline.game import from_gamefile
 from pbem.pipeline.queries import status
 from pbem.store.gamefile import GameFile
+from pbem.words import decision_phrase
 
 _FALLBACK_IDENTITY = ("-c", "user.name=pbem", "-c", "user.email=pbem@localhost")
 
@@ -31,17 +35,23 @@ def _git(args: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str]:
                           timeout=120)
 
 
-def commit_message(gf: GameFile, texts: Sequence[str]) -> str:
-    """First line: game, seq and who acted; then what happened and who must act now."""
+def commit_message(gf: GameFile, texts: Sequence[str], lang: str = i18n.SOURCE) -> str:
+    """First line: game, seq and who acted; then what happened (`texts`, said in `lang`) and
+    who must act now, in `lang` (the game's language)."""
+    gettext = i18n.translations(lang).gettext
     entry = gf.log[-1] if gf.log else {}
     actor = entry.get("player") or entry.get("kind", "setup")
-    data = status(from_gamefile(gf))
-    body = [f"- {text}" for text in texts] or ["- (nothing public happened)"]
+    game = from_gamefile(gf)
+    data = status(game)
+    body = [f"- {text}" for text in texts] or [gettext("- (nothing public happened)")]
+    node = next_pending(gf.agenda)
     if data["over"]:
-        body.append(f"Game over: {', '.join(data['winners'])} won.")
-    else:
-        body.append(f"Waiting for {', '.join(data['waiting_for'])} to {data['decision']} "
-                    f"(state {data['state']}).")
+        body.append(gettext("Game over: {winners} won.").format(
+            winners=", ".join(data["winners"])))
+    elif node is not None:
+        body.append(gettext("Waiting for {players} to {decision} (state {state}).").format(
+            players=", ".join(data["waiting_for"]), state=data["state"],
+            decision=decision_phrase(game.ruleset.name, node["action"], you=False, lang=lang)))
     return f"{gf.game_id} seq {gf.seq}: {actor}\n\n" + "\n".join(body) + "\n"
 
 

@@ -45,6 +45,7 @@ from pbem.errors import (
     PbemError,
     UsageError,
 )
+from pbem.i18n.errors import say_error
 from pbem.orders.orderblock import OrderBlock
 from pbem.pipeline import apply
 from pbem.pipeline import opening as games_
@@ -188,7 +189,7 @@ def handle(item: Incoming, key: str, games: dict[str, Path], delivery: Delivery,
         if len(games) != 1:
             return Handled(f"left alone: unreadable block ({error})", "looked")
         return handle_game(item, key, next(iter(games.values())), [], delivery, settings, now,
-                           error=str(error))
+                           error=error)
     if not blocks:
         return Handled("left alone: no order block", "looked")
     named = sorted({(b.game or "").lower() for b in blocks})
@@ -230,7 +231,7 @@ def handle_bounce(item: Incoming, games: dict[str, Path], delayed: set[str], fai
 
 def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 delivery: Delivery, settings: MailSettings, now: datetime, *,
-                error: str = "") -> Handled:
+                error: BlockError | None = None) -> Handled:
     """Apply the blocks to one game, then record the message and queue its mail in one step
     (the post book and the queue are written together, after the game file); then send."""
     with open_book(path) as book:
@@ -242,8 +243,8 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
         moderator = bool(blocks) and all((b.player or "").lower() == deadlines.MODERATOR
                                          for b in blocks)
         try:
-            if error:
-                raise BlockError(error)
+            if error is not None:  # unreadable: refused with its reason (keyed, as data)
+                raise error
             if moderator:  # a replacement, a settings change or forced timeouts
                 events = moderator_mail.apply_moderator_block(
                     path, text, item.message, lambda gf: book.since(gf, now), now)
@@ -267,7 +268,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 return Handled(f"set aside: the moderator's block was not applied: {failure}",
                                "aside")
             if found is None:
-                outgoing = rejection(item, game, book, str(failure), settings, now)
+                outgoing = rejection(item, game, book, failure, settings, now)
                 queue.put(path, outgoing)
                 _record(book, key, item, f"rejected: {failure}", now)
                 sent, failed = queue.flush(path, delivery)
@@ -357,17 +358,19 @@ def _receipt_to(item: Incoming, game: Game, book: Book, seq: int,
     return [receipt]
 
 
-def rejection(item: Incoming, game: Game, book: Book, reason: str, settings: MailSettings,
-              now: datetime) -> list[EmailMessage]:
-    """Tell a roster sender why, with their report (its legal lines); strangers get nothing."""
+def rejection(item: Incoming, game: Game, book: Book, failure: PbemError,
+              settings: MailSettings, now: datetime) -> list[EmailMessage]:
+    """Tell a roster sender why in their language (the lines quoted verbatim), with their
+    report (its legal lines); strangers get nothing."""
     gf = game.gf
     found = _answerable(gf, item)
     if found is None:
         return []
     _, address, reader = found
-    gettext = i18n.translations(mail_language(game, reader)).gettext
+    lang = mail_language(game, reader)
+    gettext = i18n.translations(lang).gettext
     intro = [gettext("Your orders for game {game} were not applied: {reason}").format(
-                 game=gf.game_id, reason=reason),
+                 game=gf.game_id, reason=say_error(failure, lang)),
              gettext("Nothing changed. Your current report follows, with the legal lines if it "
                      "is your move; send a new signed block.")]
     message = reply(item.message, game, reader, to=address, kind="rejection",

@@ -38,13 +38,16 @@ JINJA_OPTIONS = {"extensions": "jinja2.ext.do,jinja2.ext.i18n", "trim_blocks": "
 
 def keyed_messages() -> Iterator[tuple[str, str]]:
     """(context, English template) of every message keyed by an id."""
+    from engine.core.errors import REASONS as CORE_REASONS
     from engine.core.messages import MESSAGES as CORE
+    from pbem.errors import REASONS as PBEM_REASONS
     from pbem.words import PBEM_MESSAGES
 
-    yield from sorted({**CORE, **PBEM_MESSAGES}.items())
+    yield from sorted({**CORE, **PBEM_MESSAGES, **CORE_REASONS, **PBEM_REASONS}.items())
     for name in sorted(rulesets.TABLE):
         rules = rulesets.ruleset_for(name)
         yield from sorted(rules.messages.items())
+        yield from sorted(getattr(rules, "reasons", {}).items())  # why a line is refused
         yield from sorted((f"decision:{name}.{action}", phrase)
                           for action, phrase in rules.decisions.items())
         yield from sorted((f"draw:{name}.{kind}", text)

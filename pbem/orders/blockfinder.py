@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from engine.core.errors import Verbatim
 from pbem.errors import BlockError
 from pbem.orders.base64parts import decode_base64_parts, has_base64_part
 
@@ -139,8 +140,7 @@ def check_text_size(text: str) -> None:
     # A character is 1 to 4 bytes: count the bytes only when the length cannot tell.
     size = len(text) if len(text) * 4 <= MAX_TEXT_BYTES else len(text.encode("utf-8", "replace"))
     if size > MAX_TEXT_BYTES:
-        raise BlockError(f"the text is {size} bytes; pbem looks for an order block in at most "
-                         f"{MAX_TEXT_BYTES} bytes (1 MB)")
+        raise BlockError.keyed("reason:pbem.text_too_big", size=size, limit=MAX_TEXT_BYTES)
 
 
 def qp_decode(text: str) -> str:
@@ -235,7 +235,8 @@ def split_blocks(candidate: Candidate, *, flowed: bool | None = None,
             index += 1
             continue
         if kind != BEGIN:
-            raise BlockError(f"found a {kind!r} line without a {BEGIN!r} line before it")
+            raise BlockError.keyed("reason:pbem.marker_first", kind=Verbatim(repr(kind)),
+                                   begin=Verbatim(repr(BEGIN)))
         # The BEGIN line's quoting is the block's: a reply quotes every line alike.
         depth = line[: len(line) - len(unquoted)].count(">")
         block, index = _read_block(lines, index + 1, depth, candidate.bbcode, flowed, delsp)
@@ -254,10 +255,11 @@ def _read_block(
         content = _unquote(_strip_bbcode(raw) if bbcode else raw, depth)
         kind = marker_kind(content)
         if kind == BEGIN:
-            raise BlockError(f"a block has a second {BEGIN!r} line before its {END!r} line")
+            raise BlockError.keyed("reason:pbem.second_begin", begin=Verbatim(repr(BEGIN)),
+                                   end=Verbatim(repr(END)))
         if kind == SIG:
             if signature is not None:
-                raise BlockError(f"a block has two {SIG!r} lines")
+                raise BlockError.keyed("reason:pbem.two_sigs", sig=Verbatim(repr(SIG)))
             signature = []
         elif kind == END:
             if signature is None:
@@ -270,7 +272,8 @@ def _read_block(
             signature.append(content)
         else:
             head.append((raw, content))
-    raise BlockError(f"a block starts with {BEGIN!r} but has no {END!r} line")
+    raise BlockError.keyed("reason:pbem.no_end", begin=Verbatim(repr(BEGIN)),
+                           end=Verbatim(repr(END)))
 
 
 def _strip_bbcode(line: str) -> str:

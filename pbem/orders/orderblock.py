@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from engine.core.errors import Verbatim
 from pbem.errors import BlockError, SignatureError
 from pbem.orders import blockfinder
 from pbem.orders.blockfinder import BEGIN, END, SIG, RawBlock
@@ -79,7 +80,7 @@ class OrderBlock:
         if game is None or player is None or seq is None or state is None:
             missing = [key for key in HEADER_KEYS if getattr(self, key) is None]
             listed = ", ".join(f"'{key}:'" for key in missing)
-            raise BlockError(f"the order block has no {listed} header line")
+            raise BlockError.keyed("reason:pbem.no_header", keys=Verbatim(listed))
         return canonical_payload(game, player, seq, state, [line.text for line in self.lines])
 
 
@@ -179,7 +180,7 @@ def _from_raw(raw: RawBlock) -> OrderBlock:
         signature, sig_lines = None, []
     else:
         if not any(raw.signature):
-            raise SignatureError(f"the block has a {SIG!r} line but no signature")
+            raise SignatureError.keyed("reason:pbem.sig_empty", sig=Verbatim(repr(SIG)))
         signature, sig_lines = normalize_signature("\n".join(raw.signature)), [SIG, *raw.signature]
     text = "\n".join([BEGIN, *raw.head, *sig_lines, END]) + "\n"
     return _make_block(list(raw.head), signature, text)
@@ -189,8 +190,8 @@ def _make_block(lines: list[str], signature: str | None, text: str) -> OrderBloc
     header, body_start = _parse_header(lines)
     for line in lines[:body_start]:
         if len(line.strip()) > MAX_LINE_CHARS:
-            raise BlockError(f"header line {_show(line)} is {len(line.strip())} characters long; "
-                             f"a line holds at most {MAX_LINE_CHARS}")
+            raise BlockError.keyed("reason:pbem.header_too_long", line=Verbatim(_show(line)),
+                                   length=len(line.strip()), limit=MAX_LINE_CHARS)
     _check_lines(lines[body_start:])
     order_lines = []
     for number, line in enumerate(lines[body_start:], start=1):
@@ -228,7 +229,8 @@ def _parse_header(lines: list[str]) -> tuple[dict[str, str], int]:
     while index < len(lines) and _HEADER.fullmatch(lines[index].strip()):
         key, value = _header_field(lines[index])
         if key in header:
-            raise BlockError(f"header line {_show(lines[index])} repeats '{key}:'")
+            raise BlockError.keyed("reason:pbem.header_repeats",
+                                   line=Verbatim(_show(lines[index])), key=Verbatim(key))
         header[key] = value
         index += 1
     if index == len(lines) or not lines[index].strip():
@@ -244,27 +246,22 @@ def _parse_header(lines: list[str]) -> tuple[dict[str, str], int]:
 def _header_field(line: str) -> tuple[str, str]:
     match = _HEADER.fullmatch(line.strip())
     if match is None:
-        raise BlockError(
-            f"header line {_show(line)} is not 'key: value'; "
-            "a blank line must separate the header from the orders"
-        )
+        raise BlockError.keyed("reason:pbem.header_form", line=Verbatim(_show(line)))
     key, value = match.group(1).lower(), canonical_line(match.group(2))
     if key not in HEADER_KEYS:
-        raise BlockError(
-            f"header line {_show(line)} has unknown key {key!r} (expected {', '.join(HEADER_KEYS)})"
-        )
+        raise BlockError.keyed("reason:pbem.header_key", line=Verbatim(_show(line)),
+                               key=Verbatim(repr(key)), keys=Verbatim(", ".join(HEADER_KEYS)))
     if not value:
-        raise BlockError(f"header line {_show(line)} has no value")
+        raise BlockError.keyed("reason:pbem.header_empty", line=Verbatim(_show(line)))
     if key == "seq" and not _SEQ.fullmatch(value):
-        raise BlockError(f"header line {_show(line)}: seq must be a whole number")
+        raise BlockError.keyed("reason:pbem.header_seq", line=Verbatim(_show(line)))
     return key, value
 
 
 def _check_size(lines: Sequence[str]) -> None:
     size = sum(len(line.encode("utf-8", "replace")) + 1 for line in lines)
     if size > MAX_BLOCK_BYTES:
-        raise BlockError(f"the order block is {size} bytes long; a block holds at most "
-                         f"{MAX_BLOCK_BYTES} bytes (64 kB)")
+        raise BlockError.keyed("reason:pbem.block_too_big", size=size, limit=MAX_BLOCK_BYTES)
 
 
 def _check_lines(body: Sequence[str]) -> None:
@@ -273,13 +270,13 @@ def _check_lines(body: Sequence[str]) -> None:
     orders = 0
     for number, line in enumerate(body, start=1):
         if len(line.strip()) > MAX_LINE_CHARS:
-            raise BlockError(f"line {number} is {len(line.strip())} characters long; an order "
-                             f"line holds at most {MAX_LINE_CHARS}")
+            raise BlockError.keyed("reason:pbem.line_too_long", number=number,
+                                   length=len(line.strip()), limit=MAX_LINE_CHARS)
         if line.split("#", 1)[0].strip():
             orders += 1
             if orders > MAX_ORDER_LINES:
-                raise BlockError(f"line {number}: a block holds at most {MAX_ORDER_LINES} order "
-                                 "lines; send the rest in another block")
+                raise BlockError.keyed("reason:pbem.too_many_lines", number=number,
+                                       limit=MAX_ORDER_LINES)
 
 
 def _has_line_break(text: str) -> bool:

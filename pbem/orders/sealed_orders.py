@@ -80,7 +80,7 @@ def seal_orders(game_path: Path, key_path: Path, line: str) -> str:
         why = ruleset.actions[node["action"]].explain(table, asked(node, player), line)
         if isinstance(error, IllegalOrder) and why is not None:
             error = IllegalOrder(why, options=error.options)
-        raise OrdersRejected(error.located(line, None).message()) from None
+        raise OrdersRejected.from_rule(error.located(line, None)) from None
     nonce = secrets.token_hex(32)
     seal = sealing.seal_of(node["id"], player, choice.line, nonce)
     opening = {"game": gf.game_id, "node": node["id"], "player": player, "line": choice.line,

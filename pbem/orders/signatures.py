@@ -155,9 +155,7 @@ def _check(raw_key: bytes, signature: bytes, message: bytes) -> None:
     try:
         _ed25519.Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
     except (_exceptions.InvalidSignature, ValueError):
-        raise SignatureError(
-            "bad signature: the block was changed after signing, or signed with another key"
-        ) from None
+        raise SignatureError.keyed("reason:pbem.bad_signature") from None
 
 
 def _sshsig_signed_data(

@@ -72,11 +72,11 @@ def apply_block(path: Path, text: str, *, dry_run: bool = False,
         try:
             applied = apply_text(game, text, bot=bot)
         except DoesNotFitError as error:
-            seq = applied_before(path, text) if str(error).startswith("stale block") else None
+            stale = error.why is not None and error.why.key.startswith("reason:pbem.stale")
+            seq = applied_before(path, text) if stale else None
             if seq is None:
                 raise
-            raise DoesNotFitError(f"already applied as seq {seq}: this block was applied "
-                                  "before, so nothing changed") from None
+            raise DoesNotFitError.keyed("reason:pbem.already_applied", seq=seq) from None
         if not dry_run:
             games.commit(game)
         return applied
@@ -155,7 +155,7 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
         outcome = adjudicate(game.ruleset, table if replaced is None else withdrawn(table, player),
                              player, lines, chance, known=None if replaced else known)
     except RuleError as error:
-        raise OrdersRejected(error.message()) from None
+        raise OrdersRejected.from_rule(error) from None
     except SeedNeeded:
         raise UsageError(
             "these orders lead to a random draw, which needs the game's seed file "

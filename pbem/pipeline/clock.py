@@ -67,6 +67,21 @@ SEAT_SETTINGS: dict[str, Callable[[str], str]] = {"timezone": _zone, "digest": _
                                                    "language": _language}
 
 
+# The game's own default language (the public post's, and each seat's without a choice of its
+# own): the roster's `language`, absent for English; fixed by the setup entry's settings where
+# `pbem new --language` set it, changed by a logged settings entry (`language LANG`).
+GAME_LANGUAGE = "language"
+
+
+def check_game_language(value: str) -> str:
+    return _language(value)
+
+
+def game_language_of(gf: GameFile) -> str:
+    """The roster's game language as stored ("" where the game never set one: English)."""
+    return str(gf.roster.get(GAME_LANGUAGE) or "")
+
+
 def has_moderator(gf: GameFile) -> bool:
     try:
         moderator_key(gf)
@@ -145,8 +160,10 @@ def bound(game_header: Data, entry: Entry) -> Data:
 
 
 def settings_event(policy: Data | None, emails: dict[str, str] | None,
-                   seats: SeatValues | None = None) -> Data:
+                   seats: SeatValues | None = None, language: str | None = None) -> Data:
     args: Data = {}
+    if language is not None:
+        args["language"] = language
     if policy is not None:
         args.update(decisions=dict(policy["decisions"]), nmr=policy["nmr"])
         if policy.get("absence"):
@@ -169,6 +186,8 @@ def settings_lines(change: Change) -> list[str]:
         if change.deadlines.get("absence"):
             lines.append(f"absence {change.deadlines['absence']}")
     lines += [f"email {p} {a}" for p, a in sorted((change.emails or {}).items())]
+    if change.language is not None:
+        lines.append(f"{GAME_LANGUAGE} {change.language}")
     lines += [f"{key} {p} {v}" for key, values in sorted((change.seats or {}).items())
               for p, v in sorted(values.items())]
     return lines
@@ -179,13 +198,15 @@ class Change:
     deadlines: Data | None
     emails: dict[str, str] | None
     seats: SeatValues | None = None  # SEAT_SETTINGS changed: setting -> player -> value
+    language: str | None = None  # the game's default language
 
 
 def parse_settings(block: OrderBlock) -> Change:
     """A moderator's settings block: `nmr POLICY` then `deadline DECISION DURATION` lines (the
     whole policy now in force), and/or `email PLAYER ADDRESS` lines, and/or a seat's own
-    setting, `KEY PLAYER VALUE` (SEAT_SETTINGS)."""
+    setting, `KEY PLAYER VALUE` (SEAT_SETTINGS), and/or the game's language, `language LANG`."""
     deadlines: Data | None = None
+    language: str | None = None
     emails: dict[str, str] = {}
     seats: SeatValues = {}
     for line in block.lines:
@@ -203,13 +224,15 @@ def parse_settings(block: OrderBlock) -> Change:
             deadlines["absence"] = words[1]
         elif words[:1] == ["email"] and len(words) == 3 and words[1] not in emails:
             emails[words[1]] = check_address(words[2])
+        elif key == GAME_LANGUAGE and len(words) == 2 and language is None:
+            language = check_game_language(words[1])
         elif key in SEAT_SETTINGS and len(words) == 3 and words[1] not in seats.get(key, {}):
             seats.setdefault(key, {})[words[1]] = SEAT_SETTINGS[key](words[2])
         else:
             raise BlockError(f"line {line.number}: expected 'nmr wait|skip', 'deadline DECISION "
                              "DURATION', 'absence DURATION', 'email PLAYER ADDRESS' or "
-                             f"'{'|'.join(SEAT_SETTINGS)} PLAYER VALUE'")
-    return Change(deadlines, emails or None, seats or None)
+                             f"'{'|'.join(SEAT_SETTINGS)} PLAYER VALUE' or 'language LANG'")
+    return Change(deadlines, emails or None, seats or None, language)
 
 
 def moderator_private(gf: GameFile, key_path: Path) -> Any:
@@ -327,5 +350,5 @@ def check_settings(gf: GameFile, entry: Settings, window: dict[int, str]) -> Non
         change = parse_settings(block)
     except (BlockError, UsageError) as error:
         raise ValueError(f"moderator's block: {error}") from None
-    if change != Change(entry.deadlines, entry.emails, entry.seats):
+    if change != Change(entry.deadlines, entry.emails, entry.seats, entry.language):
         raise ValueError("the change is not the one the moderator signed")

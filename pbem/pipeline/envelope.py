@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import sealing
 from engine.core.agenda import is_parallel, next_pending, waiting_for
+from engine.core.errors import Verbatim
 from engine.core.table import Table
 from pbem.errors import BlockError, DoesNotFitError
 from pbem.orders.orderblock import OrderBlock
@@ -17,7 +18,7 @@ from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
 from pbem.pipeline.life import Life
 from pbem.pipeline.seals import last_commitments
 from pbem.store.gamefile import current_hash, fingerprint
-from pbem.words import decision_phrase
+from pbem.words import decision_reason
 
 
 def parallel_window(game: Game) -> dict[int, str]:
@@ -46,20 +47,20 @@ def choose_block(game: Game, blocks: list[OrderBlock]) -> tuple[OrderBlock, str]
     gf = game.gf
     blocks = [b for b in blocks if b.lines or b.signature]
     if not blocks:
-        raise BlockError("no order block found: expected a '-----BEGIN PBEM ORDERS-----' block")
+        raise BlockError.keyed("reason:pbem.no_block")
     ours = [b for b in blocks if (b.game or "").lower() == gf.game_id.lower()]
     if not ours:
-        raise DoesNotFitError(f"the block is for game '{blocks[0].game}', but this file is "
-                              f"game '{gf.game_id}'")
+        raise DoesNotFitError.keyed("reason:pbem.other_game", block_game=blocks[0].game,
+                                    game=gf.game_id)
     window = parallel_window(game)
     fresh = [b for b in ours
              if b.seq is not None and window.get(b.seq) == (b.state or "").lower()]
     if not fresh:
         block = ours[-1]
-        raise DoesNotFitError(
-            f"stale block: written against seq {block.seq} state {block.state}, but the game is "
-            f"at seq {gf.seq} state {fingerprint(current_hash(gf))}; read the latest report and "
-            "write new orders")
+        raise DoesNotFitError.keyed("reason:pbem.stale", seq=block.seq,
+                                    state=Verbatim(str(block.state)),
+                                    game_seq=gf.seq,
+                                    game_state=Verbatim(fingerprint(current_hash(gf))))
     # A signed block with orders beats a quoted, unsigned skeleton of the same state.
     fresh.sort(key=lambda b: (b.signature is None, not b.lines, -(b.seq or 0)))
     note = ""
@@ -75,11 +76,12 @@ def authenticate(game: Game, block: OrderBlock, bot: PublicKey | None = None) ->
     player = (block.player or "").lower()
     entry = gf.roster_entry(player)
     if entry is None:
-        raise BlockError(f"unknown player '{block.player}'; players: {', '.join(gf.player_ids())}")
+        raise BlockError.keyed("reason:pbem.unknown_player", player=block.player,
+                               players=gf.player_ids())
     if not block.signature:
-        raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
+        raise BlockError.keyed("reason:pbem.unsigned")
     if not block.lines:
-        raise BlockError("the block holds no orders")
+        raise BlockError.keyed("reason:pbem.no_orders")
     key = parse_public_key(entry["key"])
     if bot is not None:
         if not Life.of(gf.roster).bot_signs(player, bot.fingerprint(), datetime.now(UTC)):
@@ -119,14 +121,13 @@ def check_replacing(block: OrderBlock, replaced: dict[str, Any]) -> None:
     """A replacing block is written against the state its replaced answer left, or later: an
     older copy of the player's block, sent again, cannot undo their newer answer."""
     if (block.seq or 0) < int(replaced["seq"]):
-        raise DoesNotFitError(f"stale block: {block.player} replaced the answer it was written "
-                              f"before (seq {block.seq}); a newer answer is written against "
-                              f"seq {replaced['seq']} or later")
+        raise DoesNotFitError.keyed("reason:pbem.stale_replaced", player=block.player,
+                                    seq=block.seq, replaced_seq=replaced["seq"])
 
 
 def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False) -> None:
     if game.gf.state.get("over"):
-        raise DoesNotFitError("the game is over; no more orders are taken")
+        raise DoesNotFitError.keyed("reason:pbem.game_over")
     if resigning and game.ruleset.can_resign:
         return
     owed = waiting_for(table.agenda)
@@ -134,10 +135,13 @@ def check_turn(game: Game, table: Table, player: str, *, resigning: bool = False
     if replaced_answer(game, table, player) is not None:
         return  # a newer sealed answer replaces the earlier one until they are opened
     if node is not None and is_parallel(node) and player in node.get("answers", {}):
-        how = "sealed; a bid cannot be changed" if node.get("sealed") else "answered"
-        raise DoesNotFitError(f"{player} has already answered this decision (already {how})")
+        key = "reason:pbem.already_sealed" if node.get("sealed") else \
+            "reason:pbem.already_answered"
+        raise DoesNotFitError.keyed(key, player=player)
     if player not in owed:
-        what = f" to {decision_phrase(game.ruleset.name, node['action'], you=False)}" \
-            if node else ""
-        raise DoesNotFitError(f"it is not {player}'s decision now: waiting for "
-                              f"{', '.join(owed)}{what}")
+        if node is None:
+            raise DoesNotFitError.keyed("reason:pbem.not_your_decision", player=player,
+                                        waiting=owed)
+        raise DoesNotFitError.keyed("reason:pbem.not_your_decision_to", player=player,
+                                    waiting=owed, decision=decision_reason(
+                                        game.ruleset.name, node["action"]))

@@ -12,6 +12,7 @@ from typing import Any
 from pbem.delivery import deadlines
 from pbem.delivery.deadlines import FIELDS
 from pbem.errors import BlockError, DoesNotFitError, UsageError
+from pbem.i18n import SOURCE
 from pbem.orders.signatures import parse_public_key
 from pbem.pipeline import clock, replace
 from pbem.pipeline import opening as games
@@ -90,7 +91,7 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                    emails: dict[str, str], key: Path | None = None,
                    block_text: str | None = None, print_only: bool = False,
                    seats: clock.SeatValues | None = None,
-                   absence: str | None = None) -> str | None:
+                   absence: str | None = None, language: str | None = None) -> str | None:
     """Change deadlines, the NMR policy, e-mail addresses or seats' own settings (time zones,
     digests: clock.SEAT_SETTINGS): one `settings` entry. A game with a
     moderator needs the moderator's key (`key`) or block (`block_text`). With `print_only`, the
@@ -115,7 +116,7 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
                 raise DoesNotFitError("already applied: this block of the moderator's was "
                                       "applied before, so nothing changed")
         else:
-            change = _change(gf, changes, nmr, emails, seats or {}, absence)
+            change = _change(gf, changes, nmr, emails, seats or {}, absence, language)
             _check_change(gf, change)  # every argument, before the moderator's key is asked
             lines = clock.settings_lines(change)
             if moderated and key is None:
@@ -135,8 +136,9 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
             return None  # nothing to log
         entry = Settings(seq=gf.seq + 1, prev_state=current_hash(gf), post_state="",
                          events=[clock.settings_event(change.deadlines, change.emails,
-                                                      change.seats)],
+                                                      change.seats, change.language)],
                          deadlines=change.deadlines, emails=change.emails, seats=change.seats,
+                         language=change.language,
                          block=signed[0] if signed else None,
                          payload_sha256=signed[1] if signed else None)
         apply_change(gf, change)
@@ -147,14 +149,15 @@ def apply_settings(path: Path, *, changes: dict[str, str | None], nmr: str | Non
 
 def _change(gf: GameFile, changes: dict[str, str | None], nmr: str | None,
             emails: dict[str, str], seats: clock.SeatValues,
-            absence: str | None = None) -> clock.Change:
+            absence: str | None = None, language: str | None = None) -> clock.Change:
     policy = None
     if changes or nmr or absence is not None:
         policy = clock.policy_data(deadlines.merged_policy(gf, changes, nmr, absence))
     for address in emails.values():
         replace.check_address(address)
     return clock.Change(policy, dict(sorted(emails.items())) or None,
-                        clock.check_seats(seats) or None)
+                        clock.check_seats(seats) or None,
+                        clock.check_game_language(language) if language is not None else None)
 
 
 def _check_change(gf: GameFile, change: clock.Change) -> None:
@@ -165,7 +168,8 @@ def _check_change(gf: GameFile, change: clock.Change) -> None:
     for player in [*(change.emails or {}), *(p for v in (change.seats or {}).values() for p in v)]:
         if gf.roster_entry(player) is None:
             raise UsageError(f"unknown player '{player}'; players: {', '.join(gf.player_ids())}")
-    if change.deadlines is None and not change.emails and not change.seats:
+    if change.deadlines is None and not change.emails and not change.seats and \
+            change.language is None:
         raise UsageError("nothing to change")
 
 
@@ -174,13 +178,16 @@ def _unchanged(gf: GameFile, change: clock.Change) -> bool:
     return change.deadlines in (None, now["deadlines"]) and all(
         now["emails"].get(p) == a for p, a in (change.emails or {}).items()) and all(
         held[key].get(p) == v for key, values in (change.seats or {}).items()
-        for p, v in values.items())
+        for p, v in values.items()) and \
+        change.language in (None, clock.game_language_of(gf) or SOURCE)
 
 
 def apply_change(gf: GameFile, change: clock.Change) -> None:
     """The roster after a settings change (verify rebuilds it the same way)."""
     if change.deadlines is not None:
         deadlines.store_policy(gf, deadlines.policy_from(change.deadlines))
+    if change.language is not None:
+        gf.roster[clock.GAME_LANGUAGE] = change.language
     for field, values in [("email", change.emails or {}), *(change.seats or {}).items()]:
         for player, value in values.items():
             entry = gf.roster_entry(player)

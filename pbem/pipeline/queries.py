@@ -61,7 +61,7 @@ def check_lines(game: Game, player: str, lines: list[str]) -> str | None:
     except SeedNeeded:
         return None
     except RuleError as error:
-        raise OrdersRejected(f"{error.message()} (to sign it anyway: --force)") from None
+        raise OrdersRejected.from_rule(error, " (to sign it anyway: --force)") from None
     except InvariantViolation:
         return None  # the engine's to explain at apply, not the signer's
     return None

@@ -298,7 +298,8 @@ class Replay:
                 if player not in self.emails:
                     raise ValueError(f"unknown player '{player}'")
                 self.emails[player] = address
-        return [clock.settings_event(entry.deadlines, entry.emails, entry.seats)]
+        return [clock.settings_event(entry.deadlines, entry.emails, entry.seats,
+                                     entry.language)]
 
     def adjudicate(self, table: Table, player: str, block: object, chance: Chance,
                    known: Known | None = None) -> list[Event]:

@@ -22,7 +22,12 @@ from typing import Any
 
 from pbem.delivery.deadlines import FIELDS, policy_data, policy_from
 from pbem.errors import CorruptGameError, PbemError
-from pbem.pipeline.clock import SEAT_SETTINGS
+from pbem.pipeline.clock import (
+    GAME_LANGUAGE,
+    SEAT_SETTINGS,
+    check_game_language,
+    game_language_of,
+)
 from pbem.pipeline.replace import parse_replacement
 from pbem.pipeline.replay_checks import one_block
 from pbem.store.entries import Entry, Replacement, Settings, Setup
@@ -32,7 +37,8 @@ Data = dict[str, Any]
 DEFAULT_DEADLINES: Data = {"decisions": {}, "nmr": "wait"}  # what a roster without any holds
 SEAT_KEYS = frozenset({"id", "name", "email", "key"})  # besides the seats' own settings
 MODERATOR_KEYS = frozenset({"name", "email", "key"})
-ROSTER_KEYS = frozenset({"players", "moderator", "deadlines", "life"})  # life: issue 24
+ROSTER_KEYS = frozenset({"players", "moderator", "deadlines", "life",  # life: issue 24
+                         GAME_LANGUAGE})
 
 
 @dataclass
@@ -45,6 +51,7 @@ class Rebuilt:
     deadlines: Data | None = None
     written: bool = False  # a logged change wrote `roster.deadlines`: it must be there
     seats: dict[str, dict[str, Any]] | None = None  # setting -> player -> value ("": unset)
+    language: str = ""  # the game's default language ("": never set, English)
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -57,6 +64,7 @@ def rebuild(entries: list[Entry]) -> Rebuilt:
     for entry in entries:
         if isinstance(entry, Setup) and entry.settings is not None:
             out.deadlines = dict(entry.settings["deadlines"])
+            out.language = _checked_language(entry.seq, entry.settings.get(GAME_LANGUAGE, ""))
             out.emails = dict(entry.settings["emails"])
             if "names" in entry.settings:
                 out.names = dict(entry.settings["names"])
@@ -66,6 +74,8 @@ def rebuild(entries: list[Entry]) -> Rebuilt:
                 out.seats.update({k: dict(v) for k, v in entry.settings["seats"].items()})
         elif isinstance(entry, Settings):
             _set_seats(out, entry)
+            if entry.language is not None:
+                out.language = _checked_language(entry.seq, entry.language)
             if entry.deadlines is not None:
                 out.deadlines = dict(entry.deadlines)
                 out.written = out.written or not entry.adopted
@@ -76,6 +86,15 @@ def rebuild(entries: list[Entry]) -> Rebuilt:
         elif isinstance(entry, Replacement):
             _hand_over(out, entry)
     return out
+
+
+def _checked_language(seq: int, value: object) -> str:
+    if value == "":
+        return ""
+    try:
+        return check_game_language(str(value))
+    except PbemError as error:  # a value pbem would not have written
+        raise _bad(seq, f"settings: {error}") from None
 
 
 def _set_seats(out: Rebuilt, entry: Settings) -> None:
@@ -142,6 +161,9 @@ def check_roster(gf: GameFile, entries: list[Entry]) -> None:
             {str(p["id"]): str(p.get("email") or "") for p in players} != log.emails:
         raise CorruptGameError("the roster's e-mail addresses are not the ones its logged "
                                "settings and roster changes set")
+    if game_language_of(gf) != log.language:
+        raise CorruptGameError("the roster's game language is not the one the game began with, "
+                               "as changed by its logged settings changes")
     if log.deadlines is not None and not _same_deadlines(gf.roster, log):
         raise CorruptGameError("the roster's deadlines or NMR policy are not the ones its "
                                "logged settings changes set")

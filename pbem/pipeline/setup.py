@@ -34,6 +34,7 @@ def create_game(
     keys: list[PublicKey], *, game_id: str, seed: bytes, ruleset_name: str,
     open_game: bool = False, options: dict[str, Any] | None = None,
     moderator: PublicKey | None = None, seed_file: str = "", absence: str | None = None,
+    language: str | None = None,
 ) -> GameFile:
     """Set up a game in memory for players seated in the order given. For a game with hidden
     information, `gf.full` holds the whole state (the file holds its public projection)."""
@@ -77,9 +78,13 @@ def create_game(
         roster["deadlines"] = {"decisions": {}, "nmr": "wait",
                                "absence": absence.strip().lower()}
         parse_duration(absence)
+    if language is not None:  # the game's default language; none: English, as before
+        roster[clock.GAME_LANGUAGE] = clock.check_game_language(language)
     gf = GameFile(game, roster, randomness, 0, {}, [], [])
-    # deadlines, e-mails, names and the seats' own settings, bound by the header's trail
-    settings = {**clock.snapshot(gf), **clock.identities(gf), "seats": clock.seat_settings(gf)}
+    # deadlines, e-mails, names, the seats' own settings and the game's language, bound by the
+    # header's trail
+    settings = {**clock.snapshot(gf), **clock.identities(gf), "seats": clock.seat_settings(gf),
+                **({clock.GAME_LANGUAGE: roster[clock.GAME_LANGUAGE]} if language else {})}
     game[clock.TRAIL] = clock.start(settings)
     projection = projection_for(ruleset, gf)
     gf.state = projection.state(ruleset, table.state)
@@ -95,7 +100,7 @@ def create_game(
 def new_game(
     path: Path, keys: list[PublicKey], *, game_id: str, ruleset_name: str,
     seed_text: str | None = None, open_game: bool = False, options: dict[str, Any] | None = None,
-    moderator: PublicKey | None = None, absence: str | None = None,
+    moderator: PublicKey | None = None, absence: str | None = None, language: str | None = None,
 ) -> GameFile:
     """Start a game and write its file (and, for a moderated game, its seed or secrets file).
     The files are created exclusively and atomically (pbem.store.creation): never replaced,
@@ -105,7 +110,7 @@ def new_game(
     seed = seeds.make_seed(seed_text)
     gf = create_game(keys, game_id=game_id, seed=seed, ruleset_name=ruleset_name,
                      open_game=open_game, options=options, moderator=moderator,
-                     seed_file=seed_file.name, absence=absence)
+                     seed_file=seed_file.name, absence=absence, language=language)
     creation.create(path, gamefile.dump_text(gf), companion_for(gf, seed, seed_file))
     return gf
 

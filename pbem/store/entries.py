@@ -186,11 +186,14 @@ class Settings(Entry):
     payload_sha256: str | None = None
     adopted: bool = False
     seats: dict[str, dict[str, str]] | None = None  # since format 4: a seat's own settings
+    language: str | None = None  # the game's default language (roster `language`)
 
     def body(self) -> Data:
         data: Data = {}
         if self.deadlines is not None:
             data["deadlines"] = self.deadlines
+        if self.language is not None:
+            data["language"] = self.language
         if self.emails is not None:
             data["emails"] = self.emails
         if self.seats is not None:

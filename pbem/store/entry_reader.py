@@ -108,7 +108,8 @@ _READERS: dict[str, Callable[[_Reader, Data], Entry]] = {
         **c, deadlines=_settings_of(r, "deadlines", None),
         emails=r.mapping_of_strings("emails", None) if r.data.get("emails") is not None else None,
         block=r.get("block", str, None), payload_sha256=r.get("payload_sha256", str, None),
-        adopted=r.get("adopted", bool, False), seats=_seats_of(r)),
+        adopted=r.get("adopted", bool, False), seats=_seats_of(r),
+        language=r.get("language", str, None)),
     "replacement": lambda r, c: _replacement(r, c, legacy=False),
     "correction": lambda r, c: _replacement(r, c, legacy=True),
     "reveal": lambda r, c: Reveal(**c, seed=r.get("seed", str)),
@@ -153,6 +154,7 @@ def _settings_of(r: _Reader, key: str, default: Any) -> Data | None:
             if inner.get("moderator", dict, None) is not None:
                 inner.mapping_of_strings("moderator")
         _seats_of(inner)
+        inner.get("language", str, None)  # the game's default language, where set
     else:
         inner.mapping_of_strings("decisions")
         inner.get("nmr", str)

@@ -12,6 +12,7 @@ from engine.core.ruleset import Ruleset
 from pbem import i18n
 from pbem.i18n import SOURCE
 from pbem.orders.orderblock import BEGIN, END, find_blocks
+from pbem.pipeline.clock import game_language_of
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
@@ -98,10 +99,12 @@ def reader_language(ruleset: Ruleset, lang: str) -> str:
 
 
 def game_language(gf: GameFile) -> str:
-    """The game's default language: the public report's, the forum post's and the moderator's.
-    English: a game does not choose another yet (`post --lang` renders a post in another)."""
-    del gf  # where a game's own choice would be read
-    return SOURCE
+    """The game's default language: the public report's, the forum post's, the moderator's and
+    every seat's without a language of its own (`pbem new --language`, `pbem roster
+    --game-language`; a bound setting, verify rebuilds it). English where the game never set
+    one, as every game before it could."""
+    chosen = game_language_of(gf)
+    return chosen if chosen in i18n.languages() else SOURCE
 
 
 def seat_language(gf: GameFile, seat: str | None) -> str:

@@ -62,12 +62,13 @@ def test_9_4_2_institutional_research_works_at_once_but_not_on_religion_or_civic
 
 def test_9_4_2_prerequisites_may_be_bought_first_in_the_same_turn() -> None:
     state = rich()
-    assert purchase_problem(aor(), state, "venice", "cathedral") == "Cathedral needs Holy Indulgence first"
+    assert str(purchase_problem(aor(), state, "venice", "cathedral")) == \
+        "Cathedral needs Holy Indulgence first"
     with pytest.raises(IllegalOrder, match="needs Holy Indulgence"):
         buy_advance(aor(), state, "venice", "cathedral")
     buy_advance(aor(), state, "venice", "holy_indulgence")
     buy_advance(aor(), state, "venice", "cathedral")
-    assert purchase_problem(aor(), state, "venice", "new_world") == \
+    assert str(purchase_problem(aor(), state, "venice", "new_world")) == \
         "New World needs Urban Ascendancy and Ocean Navigation first"
     assert "already owns" in str(purchase_problem(aor(), state, "venice", "cathedral"))
 

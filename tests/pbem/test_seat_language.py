@@ -188,11 +188,29 @@ def test_a_rejection_says_why_in_the_senders_language_and_quotes_the_line(
     assert_in_language(message, "hu")
     text = text_of(message)
     assert "nem hajtottuk végre" in text and "'buy west 9'" in text
+    # Why, in Hungarian (the reason's key through the catalog); the line and the legal lines
+    # quoted as they are.
+    flat = " ".join(text.split())  # the mail wraps its paragraphs
+    why = flat[flat.index("nem hajtottuk végre"):flat.index("Semmi sem változott")]
+    assert "2. sor: 'buy west 9': " in why and "szabályos sorok: " in why, why
+    assert "line 2" not in why and "; legal: " not in why, why
+    code, out, _ = cli("options", str(game), "--json")
+    legal = why[why.index("szabályos sorok: ") + len("szabályos sorok: "):]
+    assert "buy east 1 | buy east 2 | buy west 2 | " in legal and "'buy west 2'?" in why
     english = next(s for s in table.seats.values() if table.language(s) == "en")
     table.mail_in(english, ["buy west 1"], tmp_path / "english")
     (message,) = mails(tmp_path / "english")
     assert message["X-Pbem-Kind"] == "rejection" and "were not applied" in text_of(message)
+    assert f"it is not {english}'s decision now: waiting for {mover}" in " ".join(
+        text_of(message).split())
     assert_in_language(message, "en")
+    hungarian = next(s for s in table.hungarian if s != mover)
+    table.mail_in(hungarian, ["buy west 1"], tmp_path / "not-yours")
+    (message,) = mails(tmp_path / "not-yours")
+    assert_in_language(message, "hu")
+    assert f"most nem {hungarian} dönt: várakozás rá: {mover}" in " ".join(
+        text_of(message).split())
+    assert game.read_bytes() == before
 
 
 def test_a_reminder_is_in_the_late_players_language(table: Table, tmp_path: Path) -> None:

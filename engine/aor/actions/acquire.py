@@ -17,9 +17,11 @@ from engine.aor.advances import (
 from engine.aor.economy import apply_relief, stabilization_cost, stabilization_options, stabilize
 from engine.aor.model import hand_size, player
 from engine.aor.names import advance_name, candidates, card_name, choice, named, simple
+from engine.aor.reasons import why
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
+from engine.core.errors import Reason, Verbatim
 from engine.core.table import Event, Table, event
 
 FLEET, DONE, KEEP = simple("fleet"), simple("done"), simple("keep")
@@ -52,22 +54,22 @@ class Acquire(AorAction):
             found.append(FLEET)
         return found + buy_options(t, pid) + [DONE]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         pid, words = node["player"], clean_line(line)
         if words == "fleet":
-            return (f"the fleet rises one box a turn, for {cat(t).numbers['fleet']['box_cost']} "
-                    "ducats, before any Advance is bought (9.4.1)")
+            return why("fleet_once", cost=cat(t).numbers["fleet"]["box_cost"])
         if not words.startswith("buy "):
             return None
         wanted, _, leader_words = words[4:].partition(" with ")
         found = candidates(t, "advance", wanted)
         if len(found) != 1:
-            names = " or ".join(advance_name(cat(t), a) for a in found)
-            return f"'{wanted}' could be {names}" if found else f"no Advance is called '{wanted}'"
+            names = [advance_name(cat(t), a) for a in found]
+            return why("advance_could_be", wanted=Verbatim(wanted), names=names) if found else \
+                why("no_advance", wanted=Verbatim(wanted))
         advance = found[0]
         leader = named(t, "leader", leader_words) if leader_words else None
         if leader_words and leader is None:
-            return f"no leader is called '{leader_words}'"
+            return why("no_leader", wanted=Verbatim(leader_words))
         return purchase_problem(cat(t), t.state, pid, advance, leader)
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:

@@ -25,10 +25,12 @@ from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
 from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
 from engine.aor.reach import reach
+from engine.aor.reasons import why
 from engine.aor.standing import CATHEDRAL_USE, is_standing, set_standing, uses_cathedral
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
+from engine.core.errors import Reason
 from engine.core.table import Event, Table, event
 
 DONE, BUY_CARD, NO_TRADE = simple("done"), simple("buy card"), simple("no trade")
@@ -63,7 +65,7 @@ class Expand(AorAction):
                       for w in markers_on_board(state, pid)]
         return found + [DONE]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         catalog, state, pid = cat(t), t.state, node["player"]
         words = clean_line(line).split()
         if words[:1] == ["attack"] and len(words) > 1:
@@ -74,10 +76,9 @@ class Expand(AorAction):
             name = province_name(catalog, where)
             problem = attack_problem(catalog, state, attack_terms(catalog, state, pid, where))
             if problem is None and cathedral:
-                return (f"Cathedral cannot be declared against the defenders of {name}: used "
-                        "against them this turn, or they own it too (H, R21)")
+                return why("cathedral_attack", province=name)
             if problem is None:
-                return f"{name} has room: place tokens there instead of attacking"
+                return why("has_room", province=name)
             return problem
         if words[:1] == ["place"] and len(words) > 2 and words[1].isdigit():
             where = named(t, "province", " ".join(words[2:]))
@@ -85,12 +86,11 @@ class Expand(AorAction):
                 return None
             name = province_name(catalog, where)
             if where not in reach(catalog, state, pid):
-                return f"{name} is out of {pid}'s reach (9.5, 9.4.1)"
+                return why("out_of_reach_rule", province=name, player=pid)
             limit = placement_limit(catalog, state, pid, where)
             if limit == 0:
-                return (f"{pid} cannot place tokens in {name} without a battle, or has no "
-                        "tokens or fleet capacity left for it")
-            return f"{pid} may place 1 to {limit} tokens in {name} now"
+                return why("no_placement", player=pid, province=name)
+            return why("placement_limit", player=pid, limit=limit, province=name)
         return None
 
     def act(self, t: Table, node: Node, chosen: Choice, chance: Chance) -> Step:

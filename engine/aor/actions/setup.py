@@ -11,6 +11,7 @@ from engine.aor.messages import counted, rows
 from engine.aor.model import new_round, player
 from engine.aor.names import card_name, choice, counted_choice, province_name
 from engine.aor.order import apply_token_purchase, token_bid_range
+from engine.aor.reasons import why
 from engine.aor.setup import (
     apply_capital_bids,
     apply_opening_purchase,
@@ -23,6 +24,7 @@ from engine.aor.setup import (
 from engine.core.agenda import Node, new_node, new_parallel
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
+from engine.core.errors import Reason
 from engine.core.table import Event, Table, event
 
 
@@ -56,7 +58,8 @@ class Return(ParallelAction):
         return events + [event("aor.setup.capital_bids_open", kind="setup")]
 
 
-def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> str | None:
+def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> Reason | None:
+    """Why a bid of more than the player's cash is refused (`what`: the reason's key)."""
     words = clean_line(line).split()
     if words[:1] != [verb] or len(words) < 2:
         return None
@@ -66,8 +69,8 @@ def bid_beyond_cash(t: Table, node: Node, line: str, verb: str, what: str) -> st
     n = -int(words[-1]) if number else int(words[1])
     cash = player(t.state, node["player"])["cash"]
     if n < 0 and verb == "bid":
-        return "a capital bid cannot be negative (8.3)"
-    return what.format(n=n, cost=abs(n), cash=cash)
+        return why("capital_bid_negative")
+    return why(what, n=n, cost=abs(n), cash=cash)
 
 
 def forfeits_last(order: list[str], node: Node) -> list[str]:
@@ -87,9 +90,8 @@ class CapitalBid(ParallelAction):
         return [choice("bid", f"bid {n}", (str(n), "number"))
                 for n in bid_range(t.state, node["player"])]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
-        return bid_beyond_cash(t, node, line, "bid", "a capital bid of {n} ducats is more than "
-                               "the {cash} ducats you hold (8.3)")
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
+        return bid_beyond_cash(t, node, line, "bid", "capital_bid_cash")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return options[0]  # bid 0
@@ -137,9 +139,8 @@ class Tokens(ParallelAction):
     def options(self, t: Table, node: Node) -> list[Choice]:
         return [counted_choice("tokens", n) for n in token_bid_range(t.state, node["player"])]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
-        return bid_beyond_cash(t, node, line, "tokens", "tokens {n} costs {cost} ducats and you "
-                               "hold {cash} (9.7: the size of the bid is paid)")
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
+        return bid_beyond_cash(t, node, line, "tokens", "tokens_cash")
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return find(options, "tokens 0") or options[0]

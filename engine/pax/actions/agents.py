@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.actions.common import quoted
@@ -120,7 +121,7 @@ class PlaceAgent(Action):
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         return SKIP if SKIP in options else options[0]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         return explain_agent(t, node["player"], node["args"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:

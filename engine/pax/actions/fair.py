@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_count, ability_event, has_ability
@@ -137,7 +138,7 @@ class Levy(Action):
         # A levy whose empire filled up meanwhile is simply lost.
         return list(seen.values()) or [Choice("no levy", (), (), "no levy")]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         return explain_levy(t, node["args"]["empire"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:

@@ -8,6 +8,7 @@ from typing import Any
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event, has_ability
@@ -131,7 +132,7 @@ class Turn(Action):
         actions = [c for c in options if c.verb != "standing"]
         return actions[0] if len(actions) == 1 else None
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> str | Reason | None:
         return explain_turn(t, node["player"], line)
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]

@@ -72,6 +72,9 @@ def new(
     absence: Annotated[str | None, typer.Option(
         help="Each player's absence allowance in this game, e.g. 21d (`away until DATE`).")
     ] = None,
+    language: Annotated[str | None, typer.Option(
+        help="The game's language (e.g. hu): the public post's, and each seat's that has no "
+             "language of its own (order lines stay as written). Default: English.")] = None,
 ) -> None:
     """Start a game; banks are dealt by the seed. Moderated games write GAME.seed beside it."""
     from pbem.cli.commands.selfplay import parse_options
@@ -91,7 +94,8 @@ def new(
     gf = game_setup.new_game(game, keys, game_id=game_id or game_setup.default_game_id(game),
                              seed_text=seed,
                              open_game=open_game, options=options, moderator=mod,
-                             ruleset_name=ruleset, absence=absence)
+                             ruleset_name=ruleset, absence=absence,
+                             language=language.lower() if language is not None else None)
     from pbem.views.report import safe_text  # start-up: jinja2 loads only for `new` here
 
     for entry in gf.roster["players"]:  # a name from a .pub comment: no terminal controls

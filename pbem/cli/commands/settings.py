@@ -53,10 +53,11 @@ def _pairs(items: list[str], what: str) -> dict[str, str]:
 def _settings(game: Path, changes: dict[str, str | None], nmr: str | None,
               emails: dict[str, str], key: Path | None, block: str | None,
               print_block: bool, seats: dict[str, dict[str, str]] | None = None,
-              absence: str | None = None) -> bool:
+              absence: str | None = None, language: str | None = None) -> bool:
     """Log a settings change; True when only the moderator's signed block was printed."""
     printed = handover.apply_settings(
         game, changes=changes, nmr=nmr, emails=emails, key=key, seats=seats, absence=absence,
+        language=language,
         block_text=read_input(block) if block is not None else None, print_only=print_block)
     if printed is not None:
         typer.echo(printed, nl=False)
@@ -213,6 +214,9 @@ def roster(
     email: Annotated[list[str] | None, typer.Option(
         help="PLAYER=ADDRESS: a new e-mail address (a logged change, signed with the "
              "moderator's --key in a game with a moderator); repeat.")] = None,
+    game_language: Annotated[str | None, typer.Option(
+        "--game-language", help="LANG, e.g. hu: the game's own language, for the public post "
+                                "and every seat without a --language of its own.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     key: ModKeyOpt = None, block: ModBlockOpt = None, print_block: PrintOpt = False,
 ) -> None:
@@ -229,8 +233,9 @@ def roster(
     addresses = {name.lower(): value for name, value in
                  _pairs(email or [], "PLAYER=ADDRESS").items()}
     logged = seats if seats and clock.binds_seats(gamefile.load(game)) else {}
-    if (addresses or logged or block is not None) and _settings(
-            game, {}, None, addresses, key, block, print_block, logged):
+    if (addresses or logged or block is not None or game_language is not None) and _settings(
+            game, {}, None, addresses, key, block, print_block, logged,
+            language=game_language.lower() if game_language is not None else None):
         return
     if seats and not logged:
         deadlines.set_roster_fields(game, seats.get("timezone", {}), {

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event, has_ability, usable_ops
@@ -99,7 +100,7 @@ class Ops(Action):
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]
         return DONE if DONE in options else options[0]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         args = node["args"]
         return explain_op(t, node["player"], args["side"], args["used"], line)
 

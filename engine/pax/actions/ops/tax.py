@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.errors import Reason
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.actions.fair import Levy
@@ -162,7 +163,7 @@ class TaxResponse(Action):
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return self.answers(t, node)[0]
 
-    def explain(self, t: Table, node: Node, line: str) -> str | None:
+    def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         return explain_tax_answer(t, node["player"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
