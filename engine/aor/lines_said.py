@@ -131,3 +131,24 @@ def line_said(view: Mapping[str, Any], line: str) -> dict[str, Any] | None:
         msg, field = _ONE[verb]
         return _said(f"aor.line.{msg}", **{field: rest})
     return None
+
+
+# Why a line can never be taken back (pbem's takebacks, issue 24): it rolls or draws at once.
+# Read from the line alone: every attack rolls the battle's dice (9.5.2), and `buy card` draws
+# from the deck (9.4). A line that ends a phase may lead to a draw too; the report's general
+# note says so, and a takeback past any draw is refused from the log whatever the report said.
+FINAL_MESSAGES: dict[str, str] = {
+    "aor.final.attack": "'attack' rolls the dice: after it this turn cannot be taken back.",
+    "aor.final.buy_card": "'buy card' draws from the deck: after it this turn cannot be taken "
+                          "back.",
+}
+
+
+def line_final(line: str) -> dict[str, Any] | None:
+    """Why sending this line can never be taken back, as a message (or None)."""
+    words = line.strip().lower().split()
+    if words[:1] == ["attack"]:
+        return {"msg": "aor.final.attack", "args": {}}
+    if words == ["buy", "card"]:
+        return {"msg": "aor.final.buy_card", "args": {}}
+    return None

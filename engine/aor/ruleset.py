@@ -80,7 +80,8 @@ class AorRuleset:
     actions = ACTIONS
     verbs: Sequence[str] = VERBS
     # engine.core.words: message id -> template (with the words beside a legal line)
-    messages: dict[str, str] = {**MESSAGES, **lines_said.LINE_MESSAGES}
+    messages: dict[str, str] = {**MESSAGES, **lines_said.LINE_MESSAGES,
+                                **lines_said.FINAL_MESSAGES}
     reasons: dict[str, str] = REASONS  # why a line is refused (engine.core.errors.Reason)
     decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
     draw_messages: dict[str, str] = {}  # its draws are dealt into hands: none is told
@@ -141,6 +142,10 @@ class AorRuleset:
     def line_said(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
         """What a legal line does, as a message, from the reader's view (or None)."""
         return lines_said.line_said(view, line)
+
+    def line_final(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
+        """Why a legal line can never be taken back (it rolls or draws), as a message."""
+        return lines_said.line_final(line)
 
     def worth(self, t: Table) -> dict[str, float]:
         """Each player still in the game: the final score as it stands (11.2) plus the income
