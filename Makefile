@@ -41,6 +41,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/_commands.py
 
 # Long self-play (issue 14), not part of `make test`: GAMES games over every map, option and
 # player count of both games, checks on; failures go to soak-failures/.
