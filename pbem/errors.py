@@ -129,4 +129,61 @@ REASONS: Mapping[str, str] = {
     "reason:pbem.no_end": "a block starts with {begin} but has no {end} line",
     "reason:pbem.bad_signature": "bad signature: the block was changed after signing, or signed "
                                  "with another key",
+    # absences, pauses, bots, takebacks and sandboxes (issue 24; pbem.pipeline.life*,
+    # takeback*, pbem.orders.life_lines, takeback_lines, pbem.store.sandbox)
+    "reason:pbem.quiet_stale": "stale block: written against seq {seq}, but the game is at seq "
+                               "{game_seq}; sign a new one",
+    "reason:pbem.quiet_applied": "already applied: this block was applied before, so nothing "
+                                 "changed",
+    "reason:pbem.line_expected": "line {number}: expected {expected}",
+    "reason:pbem.own_block": "line {number}: '{line}' goes in a block of its own, without orders "
+                             "or other lines",
+    "reason:pbem.not_a_date": "'{written}' is not a date and time; write e.g. {example} or "
+                              "{example_time}",
+    "reason:pbem.moderator_life": "the moderator sends 'pause', 'resume' or 'bot off SEAT', not "
+                                  "'{line}'",
+    "reason:pbem.moderator_bot_seat": "the moderator names the seat: 'bot off SEAT'; seats: "
+                                      "{seats}",
+    "reason:pbem.bot_off_own": "'bot off' takes back the player's own seat, not {seat}'s",
+    "reason:pbem.handover_passed": "{until} has passed; a handover ends in the future",
+    "reason:pbem.not_handed": "{player}'s seat is not handed to a bot",
+    "reason:pbem.absence_passed": "{until} has passed; an absence ends in the future",
+    "reason:pbem.no_absence": "this game allows no absence: the host sets an allowance with "
+                              "{command}",
+    "reason:pbem.absence_too_long": "an absence until {until} needs {asked} more, but {player} "
+                                    "has {left} of absence left in this game (of {allowance})",
+    "reason:pbem.not_away": "{player} is not away",
+    "reason:pbem.already_paused": "the game is already paused; send 'resume' to end the pause",
+    "reason:pbem.pause_signed": "{player} has already signed this pause; waiting for {waiting}",
+    "reason:pbem.not_paused": "the game is not paused",
+    "reason:pbem.moderator_paused": "the moderator paused this game, so only the moderator "
+                                    "resumes it",
+    "reason:pbem.moderator_takeback": "the moderator sends 'takeback SEQ' (granted at once), not "
+                                      "'{line}'",
+    "reason:pbem.takeback_over": "the game is over; nothing is taken back",
+    "reason:pbem.takeback_refused": "{line}: {why}",
+    "reason:pbem.takeback_no_block": "there is no block at seq {seq}; the game is at seq "
+                                     "{game_seq}",
+    "reason:pbem.takeback_not_orders": "seq {seq} is a {kind} entry, not a block of orders",
+    "reason:pbem.takeback_not_yours": "seq {seq} is {player}'s block, not yours",
+    "reason:pbem.takeback_taken": "seq {seq} was already taken back at seq {taken}",
+    "reason:pbem.takeback_final": "seq {seq} is final ({final}): a takeback never undoes "
+                                  "randomness or a revealed secret",
+    "reason:pbem.final_drew": "it drew or rolled ({purposes})",
+    "reason:pbem.final_sealed": "a sealed answer",
+    "reason:pbem.final_unseal": "the sealed answers opened",
+    "reason:pbem.final_reveal": "the seed revealed",
+    "reason:pbem.final_setup": "the setup",
+    "reason:pbem.final_opened": "an opened sealed answer",
+    "reason:pbem.final_shown": "the last answer to a decision every player answers at once: the "
+                               "answers were shown",
+    "reason:pbem.takeback_open": "takeback {seq} is still open: it is accepted, refused or lapses "
+                                 "first",
+    "reason:pbem.takeback_not_open": "no takeback of seq {seq} is open",
+    "reason:pbem.takeback_need_not": "{player} need not answer takeback {seq}; it waits for "
+                                     "{waiting}",
+    "reason:pbem.takeback_accepted": "{player} already accepted takeback {seq}",
+    "reason:pbem.sandbox": "{game} is a sandbox (a what-if copy of game {of} at seq {at}): "
+                           "{command} refuses it, so it is never mailed as the real game; play "
+                           "it with apply, options and report",
 }

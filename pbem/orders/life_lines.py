@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import TYPE_CHECKING
 
+from engine.core.errors import Verbatim
 from pbem.errors import BlockError
 
 if TYPE_CHECKING:  # reading a game (status, options) never parses a block
@@ -45,8 +46,10 @@ class LifeLine:
         except ValueError:
             shown = f"{self.day} {self.clock or ''}".strip()
             said = "bot on SHA256:..." if self.verb == "bot" else "away"
-            raise BlockError(f"'{shown}' is not a date and time; write e.g. {said} until "
-                             f"2027-03-20 or {said} until 2027-03-20 18:00") from None
+            raise BlockError.keyed("reason:pbem.not_a_date", written=Verbatim(shown),
+                                   example=Verbatim(f"{said} until 2027-03-20"),
+                                   example_time=Verbatim(f"{said} until 2027-03-20 18:00")
+                                   ) from None
 
 
 def is_life(text: str) -> bool:
@@ -69,7 +72,8 @@ def parse_line(number: int, text: str) -> LifeLine:
         return line
     match = _AWAY.fullmatch(canonical)
     if match is None:
-        raise BlockError(f"line {number}: expected {EXPECTED}")
+        raise BlockError.keyed("reason:pbem.line_expected", number=number,
+                               expected=Verbatim(EXPECTED))
     line = LifeLine("away", match.group(1), match.group(2))
     line.local_end()  # a real date and time, or the error says so
     return line
@@ -82,6 +86,6 @@ def life_line(block: OrderBlock) -> LifeLine | None:
     if not found:
         return None
     if len(block.lines) != 1:
-        raise BlockError(f"line {found[0].number}: '{found[0].text[:40]}' goes in a block of "
-                         "its own, without orders or other lines")
+        raise BlockError.keyed("reason:pbem.own_block", number=found[0].number,
+                               line=Verbatim(found[0].text[:40]))
     return parse_line(found[0].number, found[0].text)

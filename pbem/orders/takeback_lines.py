@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.core.errors import Verbatim
 from pbem.errors import BlockError
 from pbem.orders.orderblock import OrderBlock
 
@@ -35,7 +36,8 @@ def is_takeback(text: str) -> bool:
 def parse_line(number: int, text: str) -> TakebackLine:
     match = _LINE.fullmatch(" ".join(text.lower().split()))
     if match is None:
-        raise BlockError(f"line {number}: expected {EXPECTED}")
+        raise BlockError.keyed("reason:pbem.line_expected", number=number,
+                               expected=Verbatim(EXPECTED))
     return TakebackLine(match.group(1) or "ask", int(match.group(2)))
 
 
@@ -46,6 +48,6 @@ def takeback_line(block: OrderBlock) -> TakebackLine | None:
     if not found:
         return None
     if len(block.lines) != 1:
-        raise BlockError(f"line {found[0].number}: '{found[0].text[:40]}' goes in a block of "
-                         "its own, without orders or other lines")
+        raise BlockError.keyed("reason:pbem.own_block", number=found[0].number,
+                               line=Verbatim(found[0].text[:40]))
     return parse_line(found[0].number, found[0].text)

@@ -28,6 +28,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from engine.core.errors import Verbatim
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR, iso, parse_time
 from pbem.errors import OrdersRejected
@@ -84,7 +85,7 @@ class Life:
             self.bots[player] = fingerprint.lower()
             return event("pbem.bot.on", kind="bot", player=player, key=fingerprint.lower())
         if at is not None and until <= at:
-            raise OrdersRejected(f"{iso(until)} has passed; a handover ends in the future")
+            raise OrdersRejected.keyed("reason:pbem.handover_passed", until=Verbatim(iso(until)))
         self.bots[player], self.bots_until[player] = fingerprint.lower(), iso(until)
         return event("pbem.bot.on_until", kind="bot", player=player, key=fingerprint.lower(),
                      until=iso(until))
@@ -92,7 +93,7 @@ class Life:
     def take_back(self, player: str, by: str = "") -> Event:
         """`bot off` from the player, or (`by` the moderator) `bot off SEAT`."""
         if player not in self.bots:
-            raise OrdersRejected(f"{player}'s seat is not handed to a bot")
+            raise OrdersRejected.keyed("reason:pbem.not_handed", player=player)
         del self.bots[player]
         self.bots_until.pop(player, None)
         if by == MODERATOR:
@@ -141,10 +142,10 @@ class Life:
     def go_away(self, player: str, at: datetime, until: datetime,
                 allowance: timedelta | None) -> Event:
         if until <= at:
-            raise OrdersRejected(f"{iso(until)} has passed; an absence ends in the future")
+            raise OrdersRejected.keyed("reason:pbem.absence_passed", until=Verbatim(iso(until)))
         if allowance is None:
-            raise OrdersRejected("this game allows no absence: the host sets an allowance "
-                                 "with pbem deadlines GAME --absence 21d")
+            raise OrdersRejected.keyed("reason:pbem.no_absence",
+                                       command=Verbatim("pbem deadlines GAME --absence 21d"))
         record = self.away.get(player)
         if record and self.away_until(player, at) is not None:  # away now: a new end
             new = {**record, "until": iso(until)}
@@ -154,15 +155,16 @@ class Life:
         left = allowance - self.used(player)
         asked = Life({player: new}, {}).used(player) - self.used(player)
         if asked > left:
-            raise OrdersRejected(
-                f"an absence until {iso(until)} needs {shown(asked)} more, but {player} has "
-                f"{shown(left)} of absence left in this game (of {shown(allowance)})")
+            raise OrdersRejected.keyed(
+                "reason:pbem.absence_too_long", until=Verbatim(iso(until)),
+                asked=Verbatim(shown(asked)), player=player, left=Verbatim(shown(left)),
+                allowance=Verbatim(shown(allowance)))
         self.away[player] = new
         return event("pbem.absence.away", kind="absence", player=player, until=iso(until))
 
     def come_back(self, player: str, at: datetime) -> Event:
         if self.away_until(player, at) is None:
-            raise OrdersRejected(f"{player} is not away")
+            raise OrdersRejected.keyed("reason:pbem.not_away", player=player)
         self.away[player] = {**self.away[player], "until": iso(at)}
         return event("pbem.absence.back", kind="absence", player=player)
 
@@ -192,7 +194,7 @@ class Life:
                 window: timedelta) -> list[Event]:
         """`pause` from a player (or the moderator, whose signature alone pauses)."""
         if self.paused:
-            raise OrdersRejected("the game is already paused; send 'resume' to end the pause")
+            raise OrdersRejected.keyed("reason:pbem.already_paused")
         resumed = self.pause.get("resumed")
         if player == MODERATOR:
             self.pause = {"state": "paused", "since": iso(at), "by": MODERATOR}
@@ -200,8 +202,8 @@ class Life:
         said = []
         if self.pause.get("state") == "proposed":
             if player in self.pause["signed"]:
-                raise OrdersRejected(f"{player} has already signed this pause; waiting for "
-                                     f"{', '.join(p for p in players if p not in self.pause['signed'])}")
+                raise OrdersRejected.keyed("reason:pbem.pause_signed", player=player, waiting=[
+                    p for p in players if p not in self.pause["signed"]])
             self.pause["signed"] = sorted([*self.pause["signed"], player])
             said.append(event("pbem.pause.signed", kind="pause", player=player))
         else:
@@ -217,9 +219,8 @@ class Life:
 
     def resume(self, player: str, at: datetime) -> Event:
         if not self.paused:
-            raise OrdersRejected("the game is not paused")
+            raise OrdersRejected.keyed("reason:pbem.not_paused")
         if self.pause["by"] == MODERATOR and player != MODERATOR:
-            raise OrdersRejected("the moderator paused this game, so only the moderator "
-                                 "resumes it")
+            raise OrdersRejected.keyed("reason:pbem.moderator_paused")
         self._run(iso(at))
         return event("pbem.pause.resumed", kind="pause", player=player)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime, timedelta
 
+from engine.core.errors import Verbatim
 from pbem.delivery import deadlines
 from pbem.delivery.deadlines import MODERATOR
 from pbem.errors import BlockError, DoesNotFitError, UsageError
@@ -34,22 +35,21 @@ def signer(gf: GameFile, block: OrderBlock, line: LifeLine) -> str:
     player = (block.player or "").lower()
     if player == MODERATOR:
         if line.verb not in ("pause", "resume", "bot") or line.bot is not None:
-            raise BlockError("the moderator sends 'pause', 'resume' or 'bot off SEAT', not "
-                             f"'{line.verb}{' on' if line.bot else ''}'")
+            raise BlockError.keyed("reason:pbem.moderator_life",
+                                   line=Verbatim(f"{line.verb}{' on' if line.bot else ''}"))
         if line.verb == "bot" and line.seat not in gf.player_ids():
-            raise BlockError(f"the moderator names the seat: 'bot off SEAT'; seats: "
-                             f"{', '.join(gf.player_ids())}")
+            raise BlockError.keyed("reason:pbem.moderator_bot_seat", seats=gf.player_ids())
         key = moderator_key(gf)
     else:
         entry = gf.roster_entry(player)
         if entry is None:
-            raise BlockError(f"unknown player '{block.player}'; players: "
-                             f"{', '.join(gf.player_ids())}")
+            raise BlockError.keyed("reason:pbem.unknown_player", player=block.player,
+                                   players=gf.player_ids())
         key = parse_public_key(entry["key"])
         if line.seat not in (None, player):
-            raise BlockError(f"'bot off' takes back the player's own seat, not {line.seat}'s")
+            raise BlockError.keyed("reason:pbem.bot_off_own", seat=line.seat)
     if not block.signature:
-        raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
+        raise BlockError.keyed("reason:pbem.unsigned")
     verify(key, block.payload(), block.signature)
     return player
 
@@ -69,16 +69,14 @@ def apply_life(game: Game, block: OrderBlock, line: LifeLine,
     it and the entries written. Any error leaves the game as it was."""
     gf = game.gf
     if gf.state.get("over"):
-        raise DoesNotFitError("the game is over; no more orders are taken")
+        raise DoesNotFitError.keyed("reason:pbem.game_over")
     if block.seq is None or quiet_window(game).get(block.seq) != (block.state or "").lower():
-        raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game is "
-                              f"at seq {gf.seq}; sign a new one")
+        raise DoesNotFitError.keyed("reason:pbem.quiet_stale", seq=block.seq, game_seq=gf.seq)
     player = signer(gf, block, line)
     at, digest = deadlines.iso(moment := now or datetime.now(UTC)), \
         hashlib.sha256(block.payload()).hexdigest()
     if any(e.get("payload_sha256") == digest for e in game.recent()):
-        raise DoesNotFitError("already applied: this block was applied before, so nothing "
-                              "changed")
+        raise DoesNotFitError.keyed("reason:pbem.quiet_applied")
     adopt(game)  # an older game's settings, logged before its trail binds anything
     start = len(game.new)
     lapse_due(game, moment)

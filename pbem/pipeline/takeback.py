@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 
+from engine.core.errors import Verbatim
 from engine.core.table import Table
 from pbem.delivery import deadlines
 from pbem.delivery.deadlines import MODERATOR
@@ -48,17 +49,16 @@ def signer(gf: GameFile, block: OrderBlock, line: TakebackLine) -> str:
     player = (block.player or "").lower()
     if player == MODERATOR:
         if line.verb != "ask":
-            raise BlockError("the moderator sends 'takeback SEQ' (granted at once), not "
-                             f"'{line.text()}'")
+            raise BlockError.keyed("reason:pbem.moderator_takeback", line=Verbatim(line.text()))
         key = moderator_key(gf)
     else:
         entry = gf.roster_entry(player)
         if entry is None:
-            raise BlockError(f"unknown player '{block.player}'; players: "
-                             f"{', '.join(gf.player_ids())}")
+            raise BlockError.keyed("reason:pbem.unknown_player", player=block.player,
+                                   players=gf.player_ids())
         key = parse_public_key(entry["key"])
     if not block.signature:
-        raise BlockError("the block is not signed; sign it with: pbem sign ORDERS --key KEY")
+        raise BlockError.keyed("reason:pbem.unsigned")
     verify(key, block.payload(), block.signature)
     return player
 
@@ -74,17 +74,15 @@ def apply_takeback(game: Game, block: OrderBlock, line: TakebackLine,
     it and the entries written. Any error leaves the game as it was."""
     gf = game.gf
     if gf.state.get("over"):
-        raise DoesNotFitError("the game is over; nothing is taken back")
+        raise DoesNotFitError.keyed("reason:pbem.takeback_over")
     game.require_whole("take back a block")
     if block.seq is None or quiet_window(game).get(block.seq) != (block.state or "").lower():
-        raise DoesNotFitError(f"stale block: written against seq {block.seq}, but the game is "
-                              f"at seq {gf.seq}; sign a new one")
+        raise DoesNotFitError.keyed("reason:pbem.quiet_stale", seq=block.seq, game_seq=gf.seq)
     player = signer(gf, block, line)
     moment = now or datetime.now(UTC)
     digest = hashlib.sha256(block.payload()).hexdigest()
     if any(e.get("payload_sha256") == digest for e in game.recent()):
-        raise DoesNotFitError("already applied: this block was applied before, so nothing "
-                              "changed")
+        raise DoesNotFitError.keyed("reason:pbem.quiet_applied")
     adopt(game)  # an older game's settings, logged before its trail binds anything
     start = len(game.new)
     lapse_due(game, moment)
@@ -98,7 +96,8 @@ def apply_takeback(game: Game, block: OrderBlock, line: TakebackLine,
             entry.needs = needed(log_of(game, stored), line.target, player)
         folded.see(entry)
     except Refused as error:
-        raise OrdersRejected(f"{line.text()}: {error}") from None
+        raise OrdersRejected.keyed("reason:pbem.takeback_refused", line=Verbatim(line.text()),
+                                   why=error.why or str(error)) from None
     entry.events = [said(entry)]
     record(game, entry)
     if folded.due:

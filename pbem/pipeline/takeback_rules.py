@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import sealing
+from engine.core.errors import Reason, Verbatim, because
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR
+from pbem.errors import REASONS
 from pbem.orders.orderblock import find_blocks
 from pbem.pipeline.game import QUIET_KINDS
 from pbem.store.entries import Entry, Orders, Takeback, Undo
@@ -24,34 +26,41 @@ from pbem.store.entry_reader import read as read_entry
 # Entries that never change the position: a takeback leaves them as they are.
 _KEPT = (*QUIET_KINDS, "replacement")
 _ANSWER_NOTES = ("answered", "sealed")  # an answer's public note, before the decision resolves
-_FINAL = {"sealed": "a sealed answer", "unseal": "the sealed answers opened",
-          "reveal": "the seed revealed", "setup": "the setup"}
+_FINAL = ("sealed", "unseal", "reveal", "setup")  # reason:pbem.final_KIND
 
 
 class Refused(ValueError):
-    """A takeback line that cannot be taken: the reason, for the player."""
+    """A takeback line that cannot be taken: the reason, for the player (keyed where a player
+    can meet it; verify's own checks say it in English)."""
+
+    def __init__(self, why: str | Reason) -> None:
+        super().__init__(str(why))
+        self.why = why if isinstance(why, Reason) else None
+
+    @classmethod
+    def keyed(cls, key: str, /, **fields: Any) -> Refused:
+        return cls(because(REASONS, key, **fields))
 
 
-def final_reason(entry: Entry) -> str | None:
+def final_reason(entry: Entry) -> Reason | None:
     """Why this entry can never be taken back (None: it can)."""
     if entry.draws:
         purposes = ", ".join(str(d.get("purpose", "?")) for d in entry.draws[:3])
-        return f"it drew or rolled ({purposes})"
+        return because(REASONS, "reason:pbem.final_drew", purposes=Verbatim(purposes))
     if entry.kind in _FINAL:
-        return _FINAL[entry.kind]
+        return because(REASONS, f"reason:pbem.final_{entry.kind}")
     if isinstance(entry, Orders) and entry.node is not None:
         return _parallel_reason(entry)
     return None
 
 
-def _parallel_reason(entry: Orders) -> str | None:
+def _parallel_reason(entry: Orders) -> Reason | None:
     """An answer to a decision every player answers at once is final once it opened a seal,
     or once it was the last answer and the decision resolved (every answer then shown)."""
     if any(sealing.parse_open(line) is not None for line in _lines(entry)):
-        return "an opened sealed answer"
+        return because(REASONS, "reason:pbem.final_opened")
     if any(e.get("kind") not in _ANSWER_NOTES for e in entry.events or []):
-        return "the last answer to a decision every player answers at once: the answers " \
-            "were shown"
+        return because(REASONS, "reason:pbem.final_shown")
     return None
 
 
@@ -74,22 +83,22 @@ def needed(entries: Sequence[Entry], target: int, player: str) -> list[str]:
     """Check a request to take back `target` against the log (`entries`, seq by index); who
     must accept it. Refused says why it cannot be taken."""
     if not 1 <= target < len(entries):
-        raise Refused(f"there is no block at seq {target}; the game is at seq "
-                      f"{len(entries) - 1}")
+        raise Refused.keyed("reason:pbem.takeback_no_block", seq=target,
+                            game_seq=len(entries) - 1)
     first = entries[target]
     if not isinstance(first, Orders):
-        raise Refused(f"seq {target} is a {first.kind} entry, not a block of orders")
+        raise Refused.keyed("reason:pbem.takeback_not_orders", seq=target,
+                            kind=Verbatim(first.kind))
     if player != MODERATOR and first.player != player:
-        raise Refused(f"seq {target} is {first.player}'s block, not yours")
+        raise Refused.keyed("reason:pbem.takeback_not_yours", seq=target, player=first.player)
     undone = undone_at(entries)
     taken = undone.get(target)
     if taken is not None:
-        raise Refused(f"seq {target} was already taken back at seq {taken}")
+        raise Refused.keyed("reason:pbem.takeback_taken", seq=target, taken=taken)
     for entry in entries[target:]:
         reason = final_reason(entry)
         if reason is not None:
-            raise Refused(f"seq {entry.seq} is final ({reason}): a takeback never undoes "
-                          "randomness or a revealed secret")
+            raise Refused.keyed("reason:pbem.takeback_final", seq=entry.seq, final=reason)
     if player == MODERATOR:
         return []
     return sorted({e.player for e in entries[target:]  # a block taken back since acted not
@@ -138,21 +147,21 @@ class Consent:
     def take(self, entry: Takeback) -> None:
         if entry.line == "ask":
             if self.ask is not None:
-                raise Refused(f"takeback {self.ask.target} is still open: it is accepted, "
-                              "refused or lapses first")
+                raise Refused.keyed("reason:pbem.takeback_open", seq=self.ask.target)
             self.ask, self.accepted = entry, set()
             self.due = not entry.needs
             return
         if self.ask is None or self.ask.target != entry.target:
-            raise Refused(f"no takeback of seq {entry.target} is open")
+            raise Refused.keyed("reason:pbem.takeback_not_open", seq=entry.target)
         if entry.line == "lapse":
             self.ask = None
             return
         if entry.player not in (self.ask.needs or []):
-            raise Refused(f"{entry.player} need not answer takeback {entry.target}; it waits "
-                          f"for {', '.join(self.ask.needs or [])}")
+            raise Refused.keyed("reason:pbem.takeback_need_not", player=entry.player,
+                                seq=entry.target, waiting=list(self.ask.needs or []))
         if entry.player in self.accepted:
-            raise Refused(f"{entry.player} already accepted takeback {entry.target}")
+            raise Refused.keyed("reason:pbem.takeback_accepted", player=entry.player,
+                                seq=entry.target)
         if entry.line == "refuse":
             self.ask = None
             return

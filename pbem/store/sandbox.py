@@ -14,6 +14,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
+from engine.core.errors import Verbatim
 from engine.core.table import Table
 from pbem.errors import CorruptGameError, UsageError
 from pbem.store.gamefile import GameFile, load_head
@@ -50,9 +51,8 @@ def refuse(gf: GameFile, command: str) -> None:
     """The one-line refusal of a command that would mail or post a sandbox as the real game."""
     found = mark(gf)
     if found is not None:
-        raise UsageError(f"{gf.game_id} is a sandbox (a what-if copy of game {found['of']} at "
-                         f"seq {found['at']}): {command} refuses it, so it is never mailed as the "
-                         "real game; play it with apply, options and report")
+        raise UsageError.keyed("reason:pbem.sandbox", game=gf.game_id, of=found["of"],
+                               at=found["at"], command=Verbatim(command))
 
 
 def start_table(gf: GameFile, catalog: Any) -> Table | None:
