@@ -249,7 +249,7 @@ def handle_game(item: Incoming, key: str, path: Path, blocks: list[OrderBlock],
                 events = moderator_mail.apply_moderator_block(
                     path, text, item.message, lambda gf: book.since(gf, now), now)
             else:
-                applied = apply.apply_block(path, text)
+                applied = apply.apply_block(path, text, now=now)
                 events, signer = applied.events, applied.player
             game = games_.open_game(path, head_only=False)
             seq, fresh = game.gf.seq, True

@@ -50,7 +50,7 @@ def apply_moderator_block(path: Path, text: str, message: EmailMessage, since: S
     if kind == "replace":
         handover.apply_replacement(path, text)
     elif kind in ("pause", "resume", "bot"):  # a block of life (issue 24): pause, bot off SEAT
-        apply.apply_block(path, text)
+        apply.apply_block(path, text, now=now)
     elif kind == "timeout":
         _, results = timeouts.run_timeout(path, since, now, block_text=text)
         if not any(r.lines for r in results):

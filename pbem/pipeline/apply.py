@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from engine.core.adjudicate import Known, adjudicate
@@ -63,14 +64,15 @@ class Applied:
 
 
 def apply_block(path: Path, text: str, *, dry_run: bool = False,
-                bot: PublicKey | None = None) -> Applied:
+                bot: PublicKey | None = None, now: datetime | None = None) -> Applied:
     """The whole pipeline on a game file, under its lock; nothing is written on any error.
-    `bot`: the bot's key that signed for the seat (pbem bot)."""
+    `bot`: the bot's key that signed for the seat (pbem bot); `now`: the run's time (a mail
+    run's `--now`), which absences and takebacks count from (None: the clock)."""
     with games.locked(path):
         game = games.open_game(path)
         check_tail(game)
         try:
-            applied = apply_text(game, text, bot=bot)
+            applied = apply_text(game, text, bot=bot, now=now)
         except DoesNotFitError as error:
             stale = error.why is not None and error.why.key.startswith("reason:pbem.stale")
             seq = applied_before(path, text) if stale else None
@@ -119,7 +121,7 @@ def applied_before(path: Path, text: str) -> int | None:
 
 
 def apply_text(game: Game, text: str, *, known: Known | None = None,
-               bot: PublicKey | None = None) -> Applied:
+               bot: PublicKey | None = None, now: datetime | None = None) -> Applied:
     """Find, authenticate and adjudicate a block against an opened game; the game changes
     only when everything succeeds. `known`: the `options` of the Applied that made the
     game's current state (nothing else changed it since)."""
@@ -133,10 +135,10 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
         if asked is not None:  # takeback, accept takeback, refuse takeback
             from pbem.pipeline.takeback import apply_takeback  # start-up: only when asked
 
-            player, entries = apply_takeback(game, block, asked)
+            player, entries = apply_takeback(game, block, asked, now)
         else:  # away, back, pause, resume, bot
             assert line is not None
-            player, entries = apply_life(game, block, line)
+            player, entries = apply_life(game, block, line, now)
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],
                        note, entries, game)
     game.require_whole("apply orders")
