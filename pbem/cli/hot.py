@@ -118,7 +118,9 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(formats)}")
     if lang is not None:
         i18n.check_language(lang)
-    opened = games.open_game(game, head_only=False)
+    # Head-only: the history is read from the log's end (views.recent_entries); only a past
+    # position (--seq) replays the whole log.
+    opened = games.open_game(game, head_only=seq is None)
     gf = opened.gf
     viewer = reader(gf, for_player)  # no --lang: the reader's seat language (or the game's)
     lang = views.reader_language(opened.ruleset, lang or views.seat_language(gf, viewer))

@@ -16,6 +16,7 @@ from pbem.pipeline.clock import game_language_of
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
+from pbem.store import gamefile
 from pbem.store.entry_reader import read_all
 from pbem.store.gamefile import GameFile, current_hash, fingerprint
 from pbem.views.report import with_ranges
@@ -65,27 +66,45 @@ def entry_texts(entry: dict[str, Any], ruleset: str | None = None,
     return texts
 
 
-def history_for(gf: GameFile, viewer: str | None,
+def recent_entries(game: Game, viewer: str | None,
+                   posted: int | None = None) -> list[dict[str, Any]]:
+    """The log entries a report's history covers, oldest first: back to the viewer's last
+    entry (all of them when they never acted); for the public, those after seq `posted`, else
+    the last one. Read from the end, so a game opened head-only parses only these (a report
+    costs the same at seq 10 and 400); entries this run appended are in `gf.log` after the
+    log text."""
+    found, count = False, 0
+
+    def keep(entry: dict[str, Any]) -> bool:
+        nonlocal found, count
+        if found:
+            return False
+        count += 1
+        if viewer is not None:
+            found = entry.get("player") == viewer
+            return True
+        found = posted is None or int(entry["seq"]) <= posted
+        return not found or count == 1  # the newest is always shown
+
+    newest: list[dict[str, Any]] = []
+    for entry in reversed(game.gf.log):
+        if not keep(entry):
+            break
+        newest.append(entry)
+    older = gamefile.tail_entries(game.log_text, keep) \
+        if game.log_text is not None and not found else []
+    return older + newest[::-1]
+
+
+def history_for(game: Game, viewer: str | None,
                 posted: int | None = None, lang: str = SOURCE) -> list[dict[str, Any]]:
     """What happened since the viewer's last block; for the public, since the last post on
     the channel (`posted`: the seq it covered up to), else the last entry only."""
-    entries = gf.log
+    entries = recent_entries(game, viewer, posted)
     read_all(entries)  # typed: a damaged entry is a corrupt file that names it, not a crash
-    start = len(entries) - 1
-    if viewer is None and posted is not None:
-        start = next((i for i, e in enumerate(entries) if int(e["seq"]) > posted), start)
-    elif viewer is not None:
-        for index in range(len(entries) - 1, -1, -1):
-            if entries[index].get("player") == viewer:
-                start = index
-                break
-        else:
-            start = 0
-    return [
-        {"seq": e["seq"], "player": e.get("player") or e["kind"],
-         "texts": entry_texts(e, ruleset_of(gf).name, lang)}
-        for e in entries[start:]
-    ]
+    name = ruleset_of(game.gf).name
+    return [{"seq": e["seq"], "player": e.get("player") or e["kind"],
+             "texts": entry_texts(e, name, lang)} for e in entries]
 
 
 def reader_language(ruleset: Ruleset, lang: str) -> str:
@@ -215,7 +234,7 @@ def report_model(game: Game, viewer: str | None, posted: int | None = None,
         },
         "viewer": viewer,
         "view": view,
-        "history": history_for(gf, viewer, posted, lang),
+        "history": history_for(game, viewer, posted, lang),
         "waiting_for": owed,
         "decision": decision,  # what they are asked, after "to": "choose their capital"
         "action": action,  # the decision as data (its action name), for checks and styling
