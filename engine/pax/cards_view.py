@@ -6,7 +6,14 @@ from typing import Any
 
 from engine.core.choice import fold
 from engine.pax.catalog import Card, Catalog
-from engine.pax.messages.cards import COMET, one_shot_words, op_words, prestige_words
+from engine.pax.messages.cards import (
+    COMET,
+    one_shot_said,
+    one_shot_words,
+    op_said,
+    op_words,
+    prestige_words,
+)
 
 
 def describe(catalog: Catalog, card: Card) -> dict[str, Any]:
@@ -34,6 +41,19 @@ def describe(catalog: Catalog, card: Card) -> dict[str, Any]:
             "abilities": [str(catalog.abilities[a]["summary"]) for a in card.abilities],
             "comet": COMET if card.kind == "comet" else None,
         },
+    }
+
+
+def said(catalog: Catalog, card_id: str) -> dict[str, Any]:
+    """A card's words (`describe`'s "words") as messages (ids and arguments), so the edge can
+    say them in the reader's language."""
+    card = catalog.cards[card_id]
+    return {
+        "ops": [op_said(catalog.ops[op]) for op in card.ops],
+        "one_shot": one_shot_said(card.one_shot, {e: x.name for e, x in catalog.empires.items()}),
+        "abilities": [{"key": f"ability:pax.{a}", "text": str(catalog.abilities[a]["summary"])}
+                      for a in card.abilities],
+        "comet": {"msg": "pax.card.comet", "args": {}} if card.kind == "comet" else None,
     }
 
 

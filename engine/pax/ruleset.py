@@ -140,6 +140,10 @@ class PaxRuleset:
     def card_text(self, entry: dict[str, Any]) -> str:
         return cards_view.text(entry)
 
+    def card_said(self, catalog: Catalog, entry: dict[str, Any]) -> dict[str, Any]:
+        """The card's words as messages (optional: `pbem cards --lang` says them)."""
+        return cards_view.said(catalog, entry["id"])
+
     def coverage(self, catalog: Catalog) -> dict[str, tuple[str, list[str]]]:
         return {
             "one_shots": ("oneshot", sorted({str(card.one_shot["type"]) for card in

@@ -5,14 +5,13 @@ Hands, face-down market cards and deck contents are hidden by leaving them out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from engine.core.table import Table
 from engine.core.words import render
 from engine.pax.catalog import PRESTIGE
 from engine.pax.messages import MESSAGES
-from engine.pax.messages.cards import COMET, one_shot_args, one_shot_words, op_args, op_words
+from engine.pax.messages.cards import COMET, one_shot_said, one_shot_words, op_said, op_words
 from engine.pax.model import (
     card_location,
     card_name,
@@ -71,23 +70,12 @@ def _card(t: Table, card_id: str) -> dict[str, Any]:
         else [],
         "comet": COMET if kind == "comet" else None,
         # the same words as messages (id and arguments), for a reader in another language
-        "said": {"role": role, "ops": [_op_said(catalog.ops[op]) for op in card_ops(t, card_id)],
-                 "one_shot": _one_shot_said(data.one_shot, names) if data else None,
+        "said": {"role": role, "ops": [op_said(catalog.ops[op]) for op in card_ops(t, card_id)],
+                 "one_shot": one_shot_said(data.one_shot, names) if data else None,
                  "comet": {"msg": "pax.card.comet", "args": {}} if kind == "comet" else None,
                  "abilities": [{"key": f"ability:pax.{a}", "text": str(catalog.abilities[a]["summary"])}
                                for a in data.abilities] if data else []},
     }
-
-
-def _op_said(row: Mapping[str, Any]) -> dict[str, Any]:
-    return {"msg": f"pax.card.op.{row['type']}", "args": op_args(row)}
-
-
-def _one_shot_said(shot: Mapping[str, Any] | None,
-                   names: Mapping[str, str]) -> dict[str, Any] | None:
-    if not shot:
-        return None
-    return {"msg": f"pax.card.oneshot.{shot['type']}", "args": one_shot_args(shot, names)}
 
 
 def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:

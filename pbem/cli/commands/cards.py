@@ -18,16 +18,25 @@ def cards_command(
     query: Annotated[str | None, typer.Argument(help="Card id or part of a name.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="JSON output.")] = False,
     ruleset: Annotated[str, typer.Option(help="The game's ruleset.")] = rulesets.DEFAULT,
+    lang: Annotated[str, typer.Option(
+        "--lang", help="The language of what a card does (its name stays as printed): en, hu.")]
+    = "en",
 ) -> None:
     """List the cards, or show the details of the cards whose name matches QUERY."""
+    from pbem import i18n  # start-up: only `cards` checks a language here
+
+    i18n.check_language(lang)
     rules = rulesets.ruleset_for(ruleset)
-    found = rules.card_entries(rulesets.catalog_for(ruleset), query)
+    catalog = rulesets.catalog_for(ruleset)
+    found = rules.card_entries(catalog, query)
     if not found:
         raise UsageError(f"no card matches '{query}'; try a shorter part of the name")
     if as_json:
         typer.echo(json.dumps(found, ensure_ascii=False))
     elif query and len(found) <= 5:
-        typer.echo("\n\n".join(rules.card_text(entry) for entry in found))
+        from pbem.views import cards  # start-up: only a card's details are said
+
+        typer.echo("\n\n".join(cards.said(rules, catalog, entry, lang) for entry in found))
     else:
         for entry in found:
             typer.echo(rules.card_line(entry))
