@@ -47,7 +47,8 @@ SPECS: dict[str, Spec] = {
     "report": Spec((("game", True),), {"--for": _FOR, "--format": _FORMAT,
                                        "--seq": Option("seq", number=True),
                                        "--lang": Option("lang")}),
-    "status": Spec((("game", True),), {"--json": _JSON, "--now": Option("now")}),
+    "status": Spec((("game", True),), {"--json": _JSON, "--now": Option("now"),
+                                       "--lang": Option("lang")}),
     "verify": Spec((("game", True),), {"--secrets": Option("secrets", path=True),
                                        "--expect": Option("expect", many=True)}),
 }

@@ -144,13 +144,21 @@ def report(game: Path, for_player: str | None = None, fmt: str = "text",
         echo(reports.render(model, fmt, lang), nl=False)
 
 
-def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
+def status(game: Path, as_json: bool = False, now: str | None = None,
+           lang: str | None = None) -> None:
+    if lang is not None:
+        from pbem import i18n  # start-up: only a chosen language is checked
+
+        i18n.check_language(lang)
     opened = games.open_game(game, whole=False)
     gf = opened.gf
+    # the text in --lang, else the game's; the data (--json) is never translated
+    lang = "en" if as_json else views.reader_language(opened.ruleset,
+                                                      lang or views.game_language(gf))
     data = queries.status(opened)
     moment = deadlines.parse_time(now) if now else datetime.now(UTC)
-    data["deadlines"] = duedates.deadline_rows(game, gf, None, moment)
-    data["life"] = duedates.life_rows(gf, None, moment)  # absences and pauses (issue 24)
+    data["deadlines"] = duedates.deadline_rows(game, gf, None, moment, lang)
+    data["life"] = duedates.life_rows(gf, None, moment, lang)  # absences and pauses (issue 24)
     data["queued_mail"] = len(sidecar.queued(game))
     data["bouncing"] = bounces.lines(sidecar.Book.load(game).data)
     forked = sandbox.mark(gf)
@@ -159,36 +167,15 @@ def status(game: Path, as_json: bool = False, now: str | None = None) -> None:
     if as_json:
         echo(json.dumps(data, ensure_ascii=False))
         return
-    echo(f"game {data['game']} seq {data['seq']} state {data['state']}")
+    from engine.core.agenda import next_pending  # start-up: only the text needs these
+    from pbem.views import status as status_view
+
+    echo(status_view.heading(data, lang))
     if forked is not None:
-        echo(str(sandbox.describe(gf)))
-    if data["over"]:
-        result = data["result"] or {}
-        detail = result.get("detail") or ", ".join(
-            f"{p} {n}" for p, n in (result.get("scores") or {}).items())
-        echo(f"over: winners {', '.join(data['winners'])} "
-             f"({result.get('kind')} victory {detail})")
-    else:
-        echo(f"turn {data['turn']}: waiting for {', '.join(data['waiting_for'])} to "
-             f"{data['decision']}")
-        if data.get("received"):
-            what = "sealed bids received" if data.get("sealed") else "answers received"
-            echo(f"{what}: {', '.join(data['received'])}")
-        for row in data["deadlines"]:
-            late = " (late)" if row["late"] else ""
-            echo(f"deadline: {row['who']} by {row['when']}{late}")
-    for line in data["life"]:
+        echo(str(sandbox.describe(gf)) if lang == "en" else duedates.sandbox_rows(gf, lang)[0])
+    pending = next_pending(gf.agenda) if not data["over"] else None
+    for line in status_view.lines(data, pending["action"] if pending else None, lang):
         echo(line)
-    if data.get("takeback"):
-        asked = data["takeback"]
-        echo(f"takeback {asked['target']} asked by {asked['by']}: waiting for "
-             f"{', '.join(asked['waiting_for'])} to send 'accept takeback {asked['target']}' "
-             f"or 'refuse takeback {asked['target']}'")
-    for line in data["bouncing"]:
-        echo(f"mail: {line}")
-    if data["queued_mail"]:
-        echo(f"mail: {data['queued_mail']} message(s) queued, not sent yet; the next mail run "
-             "for this game sends them")
 
 
 def verify(game: Path, secrets: Path | None = None, expect: list[str] | None = None) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -41,8 +42,58 @@ def test_cards_of_a_ruleset_without_translated_cards_stay_in_its_own_words() -> 
     assert hungarian.exit_code == 0 and hungarian.stdout == plain.stdout
 
 
-@pytest.mark.parametrize("command", [["cards", "PREN001"]])
-def test_an_unknown_language_is_refused(command: list[str]) -> None:
-    result = runner.invoke(app, [*command, "--lang", "xx"])
+def new_game(folder: Path, *language: str) -> Path:
+    for name in ("ada", "ben", "cy"):
+        keys = runner.invoke(app, ["keygen", name, "--email", f"{name}@example.org", "--dir",
+                                   str(folder)])
+        assert keys.exit_code == 0, keys.output
+    path = folder / "g.yaml"
+    made = runner.invoke(app, ["new", str(path), *language, "--seed", "reading", *(
+        word for name in ("ada", "ben", "cy") for word in ("--player", str(folder / f"{name}.pub")))])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+def status_lines(game: Path, *options: str) -> list[str]:
+    result = runner.invoke(app, ["status", str(game), *options])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_status_in_hungarian_says_the_decision_with_the_catalogs_phrase(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    english = status_lines(game)
+    state = english[0].split()[-1]
+    assert english == [f"game g seq 0 state {state}",
+                       "turn 1: waiting for marchionni to choose an action"]
+    assert status_lines(game, "--lang", "en") == english
+    assert status_lines(game, "--lang", "hu") == [f"játék g seq 0 állapot {state}",
+                                                  "1. kör: várakozás – marchionni: akció választása"]
+    data = runner.invoke(app, ["status", str(game), "--json"]).stdout
+    assert runner.invoke(app, ["status", str(game), "--json", "--lang", "hu"]).stdout == data
+
+
+def test_status_reads_the_games_language_by_default(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "--language", "hu")
+    assert status_lines(game)[1] == "1. kör: várakozás – marchionni: akció választása"
+    assert status_lines(game, "--lang", "en")[1] == "turn 1: waiting for marchionni to choose an action"
+
+
+def test_status_lang_reads_alike_on_the_fast_path_and_typers(tmp_path: Path) -> None:
+    from pbem.cli import fast
+
+    game = new_game(tmp_path)
+    argv = ["status", str(game), "--lang", "hu"]
+    assert fast.parse(argv) == ("status", {"game": game, "lang": "hu"})
+    assert fast.run(*fast.parse(argv) or ("", {})) == 0
+
+
+@pytest.mark.parametrize("command", [["cards", "PREN001"], ["status", "GAME"]])
+def test_an_unknown_language_is_refused(command: list[str], tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    before = game.read_bytes()
+    result = runner.invoke(app, [*(str(game) if w == "GAME" else w for w in command),
+                                 "--lang", "xx"])
     assert result.exit_code == 2
     assert result.stderr == "error: unknown language 'xx'; languages: en, hu\n"
+    assert game.read_bytes() == before

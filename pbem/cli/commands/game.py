@@ -268,10 +268,12 @@ def status(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object.")] = False,
     now: Annotated[str | None, typer.Option(
         help="Act as if it were this time (ISO 8601); default: now.")] = None,
+    lang: Annotated[str | None, typer.Option(
+        help="The language of the text (not --json): en, hu; default: the game's.")] = None,
 ) -> None:
     """Who must act, on what, and by when (each player's deadline in their own time zone).
     Reading never starts a deadline clock; the mail runs (inbox, remind, timeout) do."""
-    hot.status(game, as_json, now)
+    hot.status(game, as_json, now, lang)
 
 
 @app.command(name="verify")
