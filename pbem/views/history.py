@@ -17,6 +17,7 @@ from typing import Any
 
 from markupsafe import escape
 
+from pbem import i18n
 from pbem.errors import UsageError
 from pbem.pipeline.game import Game
 from pbem.store import files
@@ -48,25 +49,31 @@ def _manifest(folder: Path, game_id: str) -> dict[str, Any]:
     return data
 
 
-def _navigation(seq: int, last: int, game_id: str) -> str:
-    parts = [f'<a href="{page_name(seq - 1)}" rel="prev">&larr; seq {seq - 1}</a>' if seq > 0
-             else "<span>first seq</span>",
-             '<a href="index.html">all seqs</a>',
-             f'<a href="{page_name(seq + 1)}" rel="next">seq {seq + 1} &rarr;</a>' if seq < last
-             else "<span>latest seq</span>"]
-    return (f'<nav class="seqs">History of game {escape(safe_text(game_id))}: '
-            + " · ".join(parts) + "</nav>")
+def _navigation(seq: int, last: int, game_id: str, lang: str) -> str:
+    gettext = i18n.translations(lang).gettext
+    numbered, first, every, latest = (gettext("seq {seq}"), gettext("first seq"),
+                                      gettext("all seqs"), gettext("latest seq"))
+    parts = [f'<a href="{page_name(seq - 1)}" rel="prev">&larr; '
+             f'{escape(numbered.format(seq=seq - 1))}</a>' if seq > 0
+             else f"<span>{escape(first)}</span>",
+             f'<a href="index.html">{escape(every)}</a>',
+             f'<a href="{page_name(seq + 1)}" rel="next">{escape(numbered.format(seq=seq + 1))} '
+             "&rarr;</a>" if seq < last else f"<span>{escape(latest)}</span>"]
+    heading = escape(gettext("History of game {game}:").format(game=safe_text(game_id)))
+    return f'<nav class="seqs">{heading} ' + " · ".join(parts) + "</nav>"
 
 
-def rows(game: Game) -> list[dict[str, Any]]:
+def rows(game: Game, lang: str = i18n.SOURCE) -> list[dict[str, Any]]:
     """One row per seq for the index: who acted and what happened (the log's public words)."""
-    return [{"seq": e["seq"], "who": safe_text(e.get("player") or e["kind"]),
-             "texts": [safe_text(t) for t in entry_texts(e)], "page": page_name(int(e["seq"]))}
+    return [{"seq": e["seq"], "who": safe_text(e.get("player") or i18n.term(lang, e["kind"])),
+             "texts": [safe_text(t) for t in entry_texts(e, lang=lang)],
+             "page": page_name(int(e["seq"]))}
             for e in game.gf.log]
 
 
-def build(game: Game, folder: Path) -> list[Path]:
-    """Write the site into `folder` (made if missing); the files written, in order."""
+def build(game: Game, folder: Path, lang: str = i18n.SOURCE) -> list[Path]:
+    """Write the site into `folder` (made if missing), in the language `lang`; the files
+    written, in order. A site drawn in another language is redrawn whole."""
     gf = game.gf
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"cannot write the history into {folder}: it is a file")
@@ -74,6 +81,8 @@ def build(game: Game, folder: Path) -> list[Path]:
         raise UsageError(f"cannot write the history into {folder}: {folder.parent} does not exist")
     folder.mkdir(exist_ok=True)
     manifest = _manifest(folder, gf.game_id)
+    if manifest.get("lang", i18n.SOURCE) != lang:
+        manifest["pages"] = {}  # each page in the new language
     pages: dict[str, str] = manifest["pages"]
     wanted = {int(e["seq"]) for e in gf.log
               if pages.get(str(e["seq"])) != e["post_state"] or not (folder / page_name(e["seq"])).exists()}
@@ -86,13 +95,19 @@ def build(game: Game, folder: Path) -> list[Path]:
             seq = past.gf.seq
             if seq not in wanted:
                 continue
-            text = html.page(report_model(past, None), _navigation(seq, gf.seq, gf.game_id))
+            text = html.page(report_model(past, None, lang=lang),
+                             _navigation(seq, gf.seq, gf.game_id, lang), lang)
             files.write_atomic(folder / page_name(seq), text)
             pages[str(seq)] = str(gf.log[seq]["post_state"])
             written.append(folder / page_name(seq))
-    index = html.environment().get_template("html/history.html.j2").render(
-        game=safe_text(gf.game_id), title=game.ruleset.title, rows=rows(game), latest=gf.seq)
+    index = html.environment(lang).get_template("html/history.html.j2").render(
+        game=safe_text(gf.game_id), title=game.ruleset.title, rows=rows(game, lang),
+        latest=gf.seq)
     files.write_atomic(folder / "index.html", index)
     manifest.update(pages=pages, latest=gf.seq)
+    if lang != i18n.SOURCE:  # an English site's record stays as it always was
+        manifest["lang"] = lang
+    else:
+        manifest.pop("lang", None)
     files.write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return [*written, folder / "index.html"]

@@ -88,12 +88,47 @@ def test_status_lang_reads_alike_on_the_fast_path_and_typers(tmp_path: Path) -> 
     assert fast.run(*fast.parse(argv) or ("", {})) == 0
 
 
-@pytest.mark.parametrize("command", [["cards", "PREN001"], ["status", "GAME"]])
+def card_names_in(text: str) -> set[str]:
+    cards = json.loads(runner.invoke(app, ["cards", "--json"]).stdout)
+    return {card["name"] for card in cards if str(card["name"]) in text}
+
+
+def test_history_site_in_hungarian_keeps_the_card_names(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    made = runner.invoke(app, ["history", str(game), "--out", str(tmp_path / "hu"), "--lang", "hu"])
+    assert made.exit_code == 0, made.output
+    assert runner.invoke(app, ["history", str(game), "--out", str(tmp_path / "en")]).exit_code == 0
+    index = (tmp_path / "hu" / "index.html").read_text(encoding="utf-8")
+    assert "<h1>A(z) g játék története</h1>" in index and "<th>Mi történt</th>" in index
+    assert "Marchionni kezd; körsorrend: marchionni, coeur, medici." in index  # the log, in Hungarian
+    page = (tmp_path / "hu" / "seq-0.html").read_text(encoding="utf-8")
+    english = (tmp_path / "en" / "seq-0.html").read_text(encoding="utf-8")
+    assert 'lang="hu"' in page and "akció választása" in page and "minden seq" in page
+    assert "<h1>History of game g</h1>" in (tmp_path / "en" / "index.html").read_text("utf-8")
+    names = card_names_in(english)
+    assert names and names == card_names_in(page)  # the market's names, as printed
+
+
+def test_history_redraws_a_site_made_in_another_language(tmp_path: Path) -> None:
+    game = new_game(tmp_path)
+    site = tmp_path / "site"
+    runner.invoke(app, ["history", str(game), "--out", str(site)])
+    english = (site / "seq-0.html").read_bytes()
+    again = runner.invoke(app, ["history", str(game), "--out", str(site), "--lang", "hu"])
+    assert again.stdout.startswith("wrote 1 page(s)")  # seq 0 again, in Hungarian
+    assert "minden seq" in (site / "seq-0.html").read_text(encoding="utf-8")
+    runner.invoke(app, ["history", str(game), "--out", str(site), "--lang", "en"])
+    assert (site / "seq-0.html").read_bytes() == english
+    assert "lang" not in json.loads((site / "history.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("command", [["cards", "PREN001"], ["status", "GAME"],
+                                     ["history", "GAME", "--out", "SITE"]])
 def test_an_unknown_language_is_refused(command: list[str], tmp_path: Path) -> None:
     game = new_game(tmp_path)
     before = game.read_bytes()
-    result = runner.invoke(app, [*(str(game) if w == "GAME" else w for w in command),
-                                 "--lang", "xx"])
+    named = {"GAME": str(game), "SITE": str(tmp_path / "site")}
+    result = runner.invoke(app, [*(named.get(word, word) for word in command), "--lang", "xx"])
     assert result.exit_code == 2
     assert result.stderr == "error: unknown language 'xx'; languages: en, hu\n"
-    assert game.read_bytes() == before
+    assert game.read_bytes() == before and not (tmp_path / "site").exists()

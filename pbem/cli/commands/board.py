@@ -48,11 +48,19 @@ def map_command(
 def history(
     game: GameArg,
     out: Annotated[Path, typer.Option("-o", "--out", help="The site's folder (made if missing).")],
+    lang: Annotated[str | None, typer.Option(
+        help="The pages' language: en, hu; default: the game's.")] = None,
 ) -> None:
     """Write the game's history as a static site: an index of every seq and one page per seq
     with the public board as it stood then. A re-run writes only the pages of new seqs."""
-    from pbem.pipeline import opening as games  # start-up: --help need not open games
-    from pbem.views import history as site  # start-up: only this command renders the site
+    from pbem import i18n  # start-up: only this command renders the site
+    from pbem.pipeline import opening as games
+    from pbem.views import history as site
+    from pbem.views import model as views
 
-    written = site.build(games.open_game(game, head_only=False), out)
+    if lang is not None:
+        i18n.check_language(lang)
+    opened = games.open_game(game, head_only=False)
+    lang = views.reader_language(opened.ruleset, lang or views.game_language(opened.gf))
+    written = site.build(opened, out, lang)
     typer.echo(f"wrote {len(written) - 1} page(s) and the index: {out / 'index.html'}")
