@@ -153,8 +153,10 @@ def status(game: Path, as_json: bool = False, now: str | None = None,
     opened = games.open_game(game, whole=False)
     gf = opened.gf
     # the text in --lang, else the game's; the data (--json) is never translated
-    lang = "en" if as_json else views.reader_language(opened.ruleset,
-                                                      lang or views.game_language(gf))
+    from pbem.i18n import readers  # start-up: not the views, which load the block parser
+
+    lang = "en" if as_json else readers.reader_language(opened.ruleset,
+                                                        lang or readers.game_language(gf))
     data = queries.status(opened)
     moment = deadlines.parse_time(now) if now else datetime.now(UTC)
     data["deadlines"] = duedates.deadline_rows(game, gf, None, moment, lang)

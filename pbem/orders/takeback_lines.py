@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core.errors import Verbatim
 from pbem.errors import BlockError
-from pbem.orders.orderblock import OrderBlock
+
+if TYPE_CHECKING:  # reading a game (status, options) never parses a block
+    from pbem.orders.orderblock import OrderBlock
 
 VERBS = ("ask", "accept", "refuse")  # as logged: the line's own verb, `takeback` is `ask`
 _LINE = re.compile(r"(?:(accept|refuse) )?takeback (\d{1,9})")

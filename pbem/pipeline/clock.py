@@ -33,6 +33,8 @@ from pbem.delivery.deadlines import (
 from pbem.delivery.deadlines import policy_data as stored_policy
 from pbem.errors import BlockError, DoesNotFitError, SignatureError, UsageError
 from pbem.i18n import check_language
+from pbem.i18n.readers import GAME_LANGUAGE as GAME_LANGUAGE
+from pbem.i18n.readers import game_language_of as game_language_of
 from pbem.orders.orderblock import OrderBlock, canonical_payload, find_blocks, format_block
 from pbem.orders.signatures import load_private_key, sign, verify
 from pbem.pipeline.replace import check_address, moderator_key
@@ -67,19 +69,10 @@ SEAT_SETTINGS: dict[str, Callable[[str], str]] = {"timezone": _zone, "digest": _
                                                    "language": _language}
 
 
-# The game's own default language (the public post's, and each seat's without a choice of its
-# own): the roster's `language`, absent for English; fixed by the setup entry's settings where
-# `pbem new --language` set it, changed by a logged settings entry (`language LANG`).
-GAME_LANGUAGE = "language"
 
 
 def check_game_language(value: str) -> str:
     return _language(value)
-
-
-def game_language_of(gf: GameFile) -> str:
-    """The roster's game language as stored ("" where the game never set one: English)."""
-    return str(gf.roster.get(GAME_LANGUAGE) or "")
 
 
 def has_moderator(gf: GameFile) -> bool:

@@ -8,11 +8,12 @@ from typing import Any
 from engine.core import sealing
 from engine.core.adjudicate import options_now
 from engine.core.agenda import next_pending
-from engine.core.ruleset import Ruleset
 from pbem import i18n
 from pbem.i18n import SOURCE
+from pbem.i18n.readers import game_language as game_language
+from pbem.i18n.readers import reader_language as reader_language
+from pbem.i18n.readers import seat_language as seat_language
 from pbem.orders.orderblock import BEGIN, END, find_blocks
-from pbem.pipeline.clock import game_language_of
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
@@ -105,33 +106,6 @@ def history_for(game: Game, viewer: str | None,
     name = ruleset_of(game.gf).name
     return [{"seq": e["seq"], "player": e.get("player") or e["kind"],
              "texts": entry_texts(e, name, lang)} for e in entries]
-
-
-def reader_language(ruleset: Ruleset, lang: str) -> str:
-    """`lang` when the ruleset's words are translated into it (its decisions are), else
-    English: a report is in one language, never English sentences with translated words."""
-    if lang == SOURCE:
-        return lang
-    action, phrase = next(iter(ruleset.decisions.items()))
-    translated = i18n.keyed(lang, f"decision:{ruleset.name}.{action}", phrase) != phrase
-    return lang if translated else SOURCE
-
-
-def game_language(gf: GameFile) -> str:
-    """The game's default language: the public report's, the forum post's, the moderator's and
-    every seat's without a language of its own (`pbem new --language`, `pbem roster
-    --game-language`; a bound setting, verify rebuilds it). English where the game never set
-    one, as every game before it could."""
-    chosen = game_language_of(gf)
-    return chosen if chosen in i18n.languages() else SOURCE
-
-
-def seat_language(gf: GameFile, seat: str | None) -> str:
-    """The language `seat` reads (its roster's `language`, a bound seat setting), else the
-    game's (a seat without one, the moderator and the public: `seat` None)."""
-    entry = gf.roster_entry(seat) if seat else None
-    chosen = str((entry or {}).get("language") or "")
-    return chosen if chosen in i18n.languages() else game_language(gf)
 
 
 def mail_language(game: Game, reader: str | None) -> str:
