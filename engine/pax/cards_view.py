@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.core.choice import fold
 from engine.pax.catalog import Card, Catalog
 from engine.pax.messages.cards import (
     COMET,
-    one_shot_said,
+    one_shot_args,
     one_shot_words,
-    op_said,
+    op_args,
     op_words,
     prestige_words,
 )
+
+
+# A card's words as messages (ids and arguments), so the edge can say them in the reader's
+# language; the rules name the ids here (tests/engine/test_messages.py), the catalog words them.
+def op_said(row: Mapping[str, Any]) -> dict[str, Any]:
+    """One op as a message, from its op catalog row."""
+    return {"msg": f"pax.card.op.{row['type']}", "args": op_args(row)}
+
+
+def one_shot_said(shot: Mapping[str, Any] | None,
+                  empire_names: Mapping[str, str]) -> dict[str, Any] | None:
+    """A card's one-shot as a message, or None."""
+    if not shot:
+        return None
+    return {"msg": f"pax.card.oneshot.{shot['type']}", "args": one_shot_args(shot, empire_names)}
 
 
 def describe(catalog: Catalog, card: Card) -> dict[str, Any]:

@@ -9,9 +9,10 @@ from typing import Any
 
 from engine.core.table import Table
 from engine.core.words import render
+from engine.pax.cards_view import one_shot_said, op_said
 from engine.pax.catalog import PRESTIGE
 from engine.pax.messages import MESSAGES
-from engine.pax.messages.cards import COMET, one_shot_said, one_shot_words, op_said, op_words
+from engine.pax.messages.cards import COMET, one_shot_words, op_words
 from engine.pax.model import (
     card_location,
     card_name,

@@ -68,14 +68,9 @@ def op_args(row: Mapping[str, Any]) -> dict[str, Any]:
             "targets": [_words(target) for target in row.get("targets", [])]}
 
 
-def op_said(row: Mapping[str, Any]) -> dict[str, Any]:
-    """One op as a message (id and arguments), from its op catalog row."""
-    return {"msg": f"pax.card.op.{row['type']}", "args": op_args(row)}
-
-
 def op_words(row: Mapping[str, Any]) -> str:
     """One op in words, from its op catalog row."""
-    return render(op_said(row), MESSAGES)
+    return render({"msg": f"pax.card.op.{row['type']}", "args": op_args(row)}, MESSAGES)
 
 
 def one_shot_args(shot: Mapping[str, Any], empire_names: Mapping[str, str]) -> dict[str, Any]:
@@ -91,18 +86,12 @@ def one_shot_args(shot: Mapping[str, Any], empire_names: Mapping[str, str]) -> d
     return args
 
 
-def one_shot_said(shot: Mapping[str, Any] | None,
-                  empire_names: Mapping[str, str]) -> dict[str, Any] | None:
-    """A card's one-shot as a message (id and arguments), or None."""
-    if not shot:
-        return None
-    return {"msg": f"pax.card.oneshot.{shot['type']}", "args": one_shot_args(shot, empire_names)}
-
-
 def one_shot_words(shot: Mapping[str, Any] | None, empire_names: Mapping[str, str]) -> str | None:
     """A card's one-shot in words, or None."""
-    said = one_shot_said(shot, empire_names)
-    return render(said, MESSAGES) if said else None
+    if not shot:
+        return None
+    return render({"msg": f"pax.card.oneshot.{shot['type']}",
+                   "args": one_shot_args(shot, empire_names)}, MESSAGES)
 
 
 # The card words as a message catalog part (engine.pax.messages), so the edge can render them
