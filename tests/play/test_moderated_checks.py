@@ -33,3 +33,13 @@ def test_a_hand_card_in_the_log_and_an_early_sealed_answer_are_reported(tmp_path
     assert problems == ["war_card is in a hand and in the public file",
                         "ada's sealed answer is readable before unsealing"]
     assert secrecy_problems({"silk"}, gf, []) == []
+
+
+def test_a_card_public_before_it_was_drawn_again_is_not_a_leak() -> None:
+    """Age of Renaissance reshuffles the reusable cards into a new deck when the deck runs out
+    (rulebook, card deck), so a card played earlier this turn, still named in the public file,
+    can be drawn again: that name is history, not the hand."""
+    gf = GameFile({}, {}, {}, 1, {}, [], [])
+    gf.full = ({"players": {"ada": {"hand": {"1": "fur_e1"}}}}, [])
+    assert secrecy_problems({"fur_e1"}, gf, []) == ["fur_e1 is in a hand and in the public file"]
+    assert secrecy_problems({"fur_e1"}, gf, [], frozenset({"fur_e1"})) == []
