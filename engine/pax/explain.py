@@ -116,8 +116,12 @@ def explain_ops(t: Table, bank: str, words: str) -> Reason | None:
     return None
 
 
-def _shortfall(t: Table, bank: str, label: str, measure: Callable[[str], int], margin: int
-               ) -> str | None:
+def _measure(key: str, **fields: object) -> Reason:
+    return _why(f"measure.{key}", **fields)
+
+
+def _shortfall(t: Table, bank: str, label: Reason, measure: Callable[[str], int], margin: int
+               ) -> Reason | None:
     """'Law prestige: 2, needs 4 (2 more than medici's 2)' when `bank` falls short."""
     mine = measure(bank)
     rivals = [(measure(b), b) for b in t.state["order"] if b != bank]
@@ -126,38 +130,40 @@ def _shortfall(t: Table, bank: str, label: str, measure: Callable[[str], int], m
     best, rival = max(rivals)
     if mine >= best + margin:
         return None
-    more = f"{margin} more than" if margin > 1 else "more than"
-    return f"{label}: {mine}, needs {best + margin} ({more} {rival}'s {best})"
+    fields = {"label": label, "mine": mine, "needed": best + margin, "rival": Verbatim(rival),
+              "best": best}
+    return _why("shortfall_by", margin=margin, **fields) if margin > 1 else \
+        _why("shortfall", **fields)
 
 
-def victory_problems(t: Table, bank: str, square: str) -> list[str]:
+def victory_problems(t: Table, bank: str, square: str) -> list[Reason]:
     """Each condition of a victory square (L3-L6) that `bank` fails now, with the numbers."""
-    checks: list[str | None]
+    checks: list[Reason | None]
     if square == "holy":
         religion = supreme_religion(t)
         if religion is None:
-            return ["no religion is supreme (L3: most bishops and most tokens in its "
-                    "theocracies, each more than both other religions combined)"]
+            return [_why("no_supreme_religion")]
         supreme: str = religion
-        checks = [_shortfall(t, bank, f"{supreme} prestige",
+        checks = [_shortfall(t, bank, _measure("prestige", kind=supreme),
                              lambda b: prestige(t, b, supreme), 1)]
     elif square == "imperial":
-        checks = [_shortfall(t, bank, "Kings", lambda b: squares(t, b, "king"),
+        checks = [_shortfall(t, bank, _measure("kings"), lambda b: squares(t, b, "king"),
                              imperial_margin(t))]
     elif square == "globalization":
-        checks = [_shortfall(t, bank, "concessions", lambda b: global_concessions(t, b), 2),
-                  _shortfall(t, bank, "Discovery prestige",
+        checks = [_shortfall(t, bank, _measure("concessions"),
+                             lambda b: global_concessions(t, b), 2),
+                  _shortfall(t, bank, _measure("discovery_prestige"),
                              lambda b: prestige(t, b, "discovery"), 1)]
     elif square == "renaissance":
-        checks = [_shortfall(t, bank, "Republics", lambda b: republics(t, b), 1),
-                  _shortfall(t, bank, "Law prestige", lambda b: law(t, b), 2)]
+        checks = [_shortfall(t, bank, _measure("republics"), lambda b: republics(t, b), 1),
+                  _shortfall(t, bank, _measure("law_prestige"), lambda b: law(t, b), 2)]
     elif square == "byzantine":
         religion = leading_theocracy(t)
         if religion is None:
-            return ["no religion has strictly the most theocracies (R-612)"]
+            return [_why("no_leading_theocracy")]
         leading: str = religion
-        checks = [_shortfall(t, bank, "Kings", lambda b: squares(t, b, "king"), 1),
-                  _shortfall(t, bank, f"{leading} prestige",
+        checks = [_shortfall(t, bank, _measure("kings"), lambda b: squares(t, b, "king"), 1),
+                  _shortfall(t, bank, _measure("prestige", kind=leading),
                              lambda b: prestige(t, b, leading), 1)]
     else:
         return []
@@ -178,7 +184,11 @@ def explain_victory(t: Table, bank: str, words: str) -> str | Reason | None:
         return _why("victory_used")
     problems = victory_problems(t, bank, square)
     if problems:
-        return f"{square} victory not met ({RULE[square]}): " + "; ".join(problems)
+        rule = Verbatim(RULE[square])
+        if len(problems) == 1:
+            return _why("victory_not_met", square=square, rule=rule, problems=problems[0])
+        return _why("victory_not_met_both", square=square, rule=rule, first=problems[0],
+                    second=problems[1])
     if t.state["turn"]["actions"]:
         return _why("victory_actions")
     return None

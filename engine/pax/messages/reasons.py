@@ -61,4 +61,20 @@ REASONS: dict[str, str] = {
     "reason:pax.standing_range": "'{line}': the florins held can be 2, 3, 4 or 5 (R-503)",
     "reason:pax.no_fair_card": "the {side} row has no face-down trade-fair card in slot 0 to "
                                "convene (E5, G1)",
+    # victory shortfalls (L3-L6): the condition, the reader's number, what it needs
+    "reason:pax.victory_not_met": "{square} victory not met ({rule}): {problems}",
+    "reason:pax.victory_not_met_both": "{square} victory not met ({rule}): {first}; {second}",
+    "reason:pax.shortfall": "{label}: {mine}, needs {needed} (more than {rival}'s {best})",
+    "reason:pax.shortfall_by": "{label}: {mine}, needs {needed} ({margin} more than {rival}'s "
+                               "{best})",
+    "reason:pax.measure.prestige": "{kind} prestige",
+    "reason:pax.measure.law_prestige": "Law prestige",
+    "reason:pax.measure.discovery_prestige": "Discovery prestige",
+    "reason:pax.measure.kings": "Kings",
+    "reason:pax.measure.concessions": "concessions",
+    "reason:pax.measure.republics": "Republics",
+    "reason:pax.no_supreme_religion": "no religion is supreme (L3: most bishops and most tokens "
+                                      "in its theocracies, each more than both other religions "
+                                      "combined)",
+    "reason:pax.no_leading_theocracy": "no religion has strictly the most theocracies (R-612)",
 }
