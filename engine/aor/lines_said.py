@@ -134,11 +134,13 @@ def line_said(view: Mapping[str, Any], line: str) -> dict[str, Any] | None:
 
 
 # Why a line can never be taken back (pbem's takebacks, issue 24): it rolls or draws at once.
-# Read from the line alone: every attack rolls the battle's dice (9.5.2), and `buy card` draws
-# from the deck (9.4). A line that ends a phase may lead to a draw too; the report's general
-# note says so, and a takeback past any draw is refused from the log whatever the report said.
+# Read from the line alone: an attack rolls the battle's dice (9.5.2) unless a Cathedral
+# settles it (the attacker's `attack X cathedral` rolls none; a defender who may use one is
+# asked first), and `buy card` draws from the deck (9.4). A line that ends a phase may lead to
+# a draw too; a takeback past any draw is refused from the log whatever the report said.
 FINAL_MESSAGES: dict[str, str] = {
-    "aor.final.attack": "'attack' rolls the dice: after it this turn cannot be taken back.",
+    "aor.final.attack": "'attack' rolls the dice unless a defender answers with Cathedral: "
+                        "after the roll this turn cannot be taken back.",
     "aor.final.buy_card": "'buy card' draws from the deck: after it this turn cannot be taken "
                           "back.",
 }
@@ -147,7 +149,7 @@ FINAL_MESSAGES: dict[str, str] = {
 def line_final(line: str) -> dict[str, Any] | None:
     """Why sending this line can never be taken back, as a message (or None)."""
     words = line.strip().lower().split()
-    if words[:1] == ["attack"]:
+    if words[:1] == ["attack"] and words[-1] != "cathedral":
         return {"msg": "aor.final.attack", "args": {}}
     if words == ["buy", "card"]:
         return {"msg": "aor.final.buy_card", "args": {}}

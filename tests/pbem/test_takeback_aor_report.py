@@ -56,11 +56,13 @@ def test_the_html_page_marks_it_too(at_buy_card: tuple[Path, str]) -> None:
         out.replace("&#39;", "'")
 
 
-def test_every_attack_is_final_and_a_placement_is_not() -> None:
-    """Each attack rolls the battle's dice (9.5.2); a placement draws nothing."""
+def test_an_attack_is_marked_and_a_placement_or_a_cathedral_attack_is_not() -> None:
+    """An attack rolls the battle's dice (9.5.2) unless a Cathedral settles it; the attacker's
+    own `attack X cathedral` rolls none; a placement draws nothing."""
     from engine.aor.ruleset import AOR
 
     assert AOR.line_final({}, "attack Venice") == {"msg": "aor.final.attack", "args": {}}
+    assert AOR.line_final({}, "attack Venice cathedral") is None
     assert AOR.line_final({}, "buy card") == {"msg": "aor.final.buy_card", "args": {}}
     assert AOR.line_final({}, "place 1 Milan") is None
     assert AOR.line_final({}, "buy Caravan") is None  # an Advance, not a card from the deck
