@@ -186,4 +186,16 @@ REASONS: Mapping[str, str] = {
     "reason:pbem.sandbox": "{game} is a sandbox (a what-if copy of game {of} at seq {at}): "
                            "{command} refuses it, so it is never mailed as the real game; play "
                            "it with apply, options and report",
+    # a malformed signature (pbem.orders.signatures); the armor lines quoted as they are
+    "reason:pbem.signature_empty": "the signature is empty",
+    "reason:pbem.sig_no_end": "the SSH signature has no '{end}' line",
+    "reason:pbem.sig_text_after": "there is text after the '{end}' line",
+    "reason:pbem.sig_not_sshsig": "the SSH signature is not in SSHSIG format",
+    "reason:pbem.sig_form": "a signature must be 'ed25519 <base64>' or an armored SSH signature",
+    "reason:pbem.sig_length": "an ed25519 signature has 64 bytes, not {length}",
+    "reason:pbem.sig_version": "SSH signature version {version} is not supported (expected 1)",
+    "reason:pbem.sig_namespace": "the SSH signature is for namespace {shown}, not {namespace}",
+    "reason:pbem.sig_hash": "the SSH signature uses hash {shown}; expected sha256 or sha512",
+    "reason:pbem.sig_other_key": "the SSH signature was made with another key than the player's",
+    "reason:pbem.sig_not_ed25519": "the SSH signature is not an ssh-ed25519 signature",
 }

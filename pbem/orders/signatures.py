@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from engine.core.errors import Verbatim
 from pbem.errors import SignatureError
 from pbem.lazy import lazy
 
@@ -76,24 +77,24 @@ def normalize_signature(text: str) -> str:
     lines = [line.strip() for line in text.replace("\r", "\n").split("\n")]
     lines = [line for line in lines if line]
     if not lines:
-        raise SignatureError("the signature is empty")
+        raise SignatureError.keyed("reason:pbem.signature_empty")
     if lines[0].upper() == SSH_BEGIN:
         ends = [index for index, line in enumerate(lines) if line.upper() == SSH_END]
         if not ends:
-            raise SignatureError(f"the SSH signature has no {SSH_END!r} line")
+            raise SignatureError.keyed("reason:pbem.sig_no_end", end=Verbatim(SSH_END))
         if ends[0] != len(lines) - 1:
-            raise SignatureError(f"there is text after the {SSH_END!r} line")
+            raise SignatureError.keyed("reason:pbem.sig_text_after", end=Verbatim(SSH_END))
         encoded = "".join("".join(lines[1 : ends[0]]).split())
         blob = _b64decode(encoded, SignatureError, "the SSH signature")
         if not blob.startswith(_SSHSIG_MAGIC):
-            raise SignatureError("the SSH signature is not in SSHSIG format")
+            raise SignatureError.keyed("reason:pbem.sig_not_sshsig")
         return _armor(blob)
     words = " ".join(lines).split()
     if words[0].lower() != "ed25519" or len(words) < 2:
-        raise SignatureError("a signature must be 'ed25519 <base64>' or an armored SSH signature")
+        raise SignatureError.keyed("reason:pbem.sig_form")
     raw = _b64decode("".join(words[1:]), SignatureError, "the signature")
     if len(raw) != 64:
-        raise SignatureError(f"an ed25519 signature has 64 bytes, not {len(raw)}")
+        raise SignatureError.keyed("reason:pbem.sig_length", length=len(raw))
     return f"ed25519 {_b64(raw)}"
 
 
@@ -130,22 +131,23 @@ def _verify_sshsig(key: PublicKey, payload: bytes, armored: str) -> None:
     reader.take(len(_SSHSIG_MAGIC))
     version = reader.uint32()
     if version != 1:
-        raise SignatureError(f"SSH signature version {version} is not supported (expected 1)")
+        raise SignatureError.keyed("reason:pbem.sig_version", version=version)
     signer = _ssh_public_blob(reader.string(), SignatureError)
     namespace, reserved, algorithm = reader.string(), reader.string(), reader.string()
     signature_blob = reader.string()
     reader.finish("the SSH signature")
     if namespace != NAMESPACE.encode("ascii"):
         shown = namespace.decode("utf-8", "replace")[:40]
-        raise SignatureError(f"the SSH signature is for namespace {shown!r}, not {NAMESPACE!r}")
+        raise SignatureError.keyed("reason:pbem.sig_namespace", shown=Verbatim(repr(shown)),
+                                   namespace=Verbatim(repr(NAMESPACE)))
     if algorithm not in _HASHES:
         shown = algorithm.decode("utf-8", "replace")[:20]
-        raise SignatureError(f"the SSH signature uses hash {shown!r}; expected sha256 or sha512")
+        raise SignatureError.keyed("reason:pbem.sig_hash", shown=Verbatim(repr(shown)))
     if signer != key.raw:
-        raise SignatureError("the SSH signature was made with another key than the player's")
+        raise SignatureError.keyed("reason:pbem.sig_other_key")
     inner = _Reader(signature_blob)
     if inner.string() != _SSH_KEY_TYPE:
-        raise SignatureError("the SSH signature is not an ssh-ed25519 signature")
+        raise SignatureError.keyed("reason:pbem.sig_not_ed25519")
     signature = inner.string()
     inner.finish("the SSH signature")
     _check(key.raw, signature, _sshsig_signed_data(namespace, reserved, algorithm, payload))
