@@ -7,6 +7,7 @@ nothing else (docs/orders.md, "Absences, pauses and bots")."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time
 from typing import TYPE_CHECKING
@@ -79,13 +80,19 @@ def parse_line(number: int, text: str) -> LifeLine:
     return line
 
 
-def life_line(block: OrderBlock) -> LifeLine | None:
-    """The block's one life line; None for a block of orders. A life line beside other lines
-    is an error: it answers no decision, so it goes in a block of its own."""
-    found = [line for line in block.lines if is_life(line.text)]
+def lone_line(block: OrderBlock, kind: Callable[[str], bool]) -> tuple[int, str] | None:
+    """The block's one line of `kind` (its number and text); None when it has none. Such a line
+    beside other lines is an error: it answers no decision, so it goes in a block of its own."""
+    found = [line for line in block.lines if kind(line.text)]
     if not found:
         return None
     if len(block.lines) != 1:
         raise BlockError.keyed("reason:pbem.own_block", number=found[0].number,
                                line=Verbatim(found[0].text[:40]))
-    return parse_line(found[0].number, found[0].text)
+    return found[0].number, found[0].text
+
+
+def life_line(block: OrderBlock) -> LifeLine | None:
+    """The block's one life line; None for a block of orders."""
+    found = lone_line(block, is_life)
+    return parse_line(*found) if found is not None else None

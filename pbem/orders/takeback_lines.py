@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import Verbatim
 from pbem.errors import BlockError
+from pbem.orders.life_lines import lone_line
 
 if TYPE_CHECKING:  # reading a game (status, options) never parses a block
     from pbem.orders.orderblock import OrderBlock
@@ -45,12 +46,6 @@ def parse_line(number: int, text: str) -> TakebackLine:
 
 
 def takeback_line(block: OrderBlock) -> TakebackLine | None:
-    """The block's one takeback line; None for any other block. Beside other lines it is an
-    error: it answers no decision, so it goes in a block of its own."""
-    found = [line for line in block.lines if is_takeback(line.text)]
-    if not found:
-        return None
-    if len(block.lines) != 1:
-        raise BlockError.keyed("reason:pbem.own_block", number=found[0].number,
-                               line=Verbatim(found[0].text[:40]))
-    return parse_line(found[0].number, found[0].text)
+    """The block's one takeback line (in a block of its own); None for any other block."""
+    found = lone_line(block, is_takeback)
+    return parse_line(*found) if found is not None else None
