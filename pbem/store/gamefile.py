@@ -6,8 +6,6 @@ here because every writer of a game reaches them as gamefile.write_atomic and ga
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import os
 import pickle
@@ -23,6 +21,10 @@ import yaml
 from pbem.errors import CorruptGameError, UsageError
 from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
+from pbem.store.hashing import canonical_json as canonical_json
+from pbem.store.hashing import current_hash as current_hash
+from pbem.store.hashing import fingerprint as fingerprint
+from pbem.store.hashing import state_hash as state_hash
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -110,29 +112,6 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
     if moderator is not None and not (isinstance(moderator, dict)
                                       and isinstance(moderator.get("key"), str)):
         raise CorruptGameError("game file: 'roster.moderator.key' should be a string")
-
-
-# --- hashing --------------------------------------------------------------------------------
-
-
-def canonical_json(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def state_hash(game: dict[str, Any], seq: int, state: dict[str, Any],
-               agenda: list[dict[str, Any]]) -> str:
-    """SHA-256 of the canonical form of what a block is written against (changing it is a
-    format change). Reports and block headers use its first 16 hex digits."""
-    payload = {"game": game, "seq": seq, "state": state, "agenda": agenda}
-    return hashlib.sha256(canonical_json(payload)).hexdigest()
-
-
-def fingerprint(full_hash: str) -> str:
-    return full_hash[:16]
-
-
-def current_hash(gf: GameFile) -> str:
-    return state_hash(gf.game, gf.seq, gf.state, gf.agenda)
 
 
 # --- YAML -----------------------------------------------------------------------------------
