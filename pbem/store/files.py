@@ -27,7 +27,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def temp_file(path: Path) -> tuple[int, str]:
-    """A new temporary file beside `path`, named as stale_temps finds it: .NAME.XXXXXXXX.tmp."""
+    """A new temporary file beside `path`, named as stale_temps finds it: .NAME.<8 random characters>.tmp."""
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
 
 
