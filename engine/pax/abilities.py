@@ -98,7 +98,7 @@ def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
     data = player(t, bank)
     return _no_squares(carriers) and carriers.isdisjoint(data["west"]) and \
         carriers.isdisjoint(data["east"]) and \
-        not any(e.get("queen") in carriers for e in t.state["empires"].values())
+        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
 
 
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:

@@ -12,7 +12,7 @@ from engine.core.table import Table
 from engine.pax.abilities import HAND_LIMIT, Ability, hand_limit, has_ability
 from engine.pax.catalog import Catalog
 from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
-from engine.pax.places import on_map
+from engine.pax.places import off_map
 
 
 def card_zones(t: Table) -> Counter[str]:
@@ -78,9 +78,8 @@ def _problems(t: Table) -> list[str]:
         shared = owner is not None and has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES)
         if not shared:
             problems.append(f"{border_id} holds {sorted(content.values())}")
-    for city_id in state["cities"]:
-        if not on_map(t, city_id):
-            problems.append(f"{city_id} holds a token but is not on the map")
+    for city_id in off_map(t, state["cities"]):
+        problems.append(f"{city_id} holds a token but is not on the map")
     for city_id in state["cities"]:
         if city_id in state["busted"]:
             problems.append(f"busted emporium {city_id} holds a token")

@@ -99,6 +99,8 @@ class Candidate:
 def normalize(text: str) -> str:
     """LF line ends, no invisible characters."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.isascii():  # no line separators or invisible characters to take out
+        return text
     return text.replace("\u2028", "\n").replace("\u2029", "\n").translate(INVISIBLE)
 
 

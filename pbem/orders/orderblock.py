@@ -86,6 +86,8 @@ class OrderBlock:
 
 def canonical_line(text: str) -> str:
     """Lowercase, NFKC, ASCII quotes and spaces, one space between words, no comment."""
+    if text.isascii():  # NFKC and the quote and invisible tables change no ASCII character
+        return " ".join(text.split("#", 1)[0].lower().split())
     text = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
     text = text.split("#", 1)[0]
     # NFKC again: lowercasing can leave a compatibility character behind.
