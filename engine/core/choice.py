@@ -91,29 +91,32 @@ def _split_scores(namer: Namer, kinds: Sequence[str], args: Sequence[str],
         return 1 if not words else 0
     if len(words) > len(kinds) * MAX_SPAN:
         return 0
-    memo: dict[tuple[int, int], int] = {}
+    return _best(namer, kinds, args, words, 0, 0, {})
 
-    def best(arg_index: int, start: int) -> int:
-        key = (arg_index, start)
-        if key in memo:
-            return memo[key]
-        if arg_index == len(kinds) - 1:
-            rest = len(words) - start
-            top = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:])) \
-                if 0 < rest <= MAX_SPAN else 0
-        else:
-            top = 0
-            last = min(len(words) - (len(kinds) - arg_index - 1), start + MAX_SPAN)
-            for end in range(start + 1, last + 1):
-                here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
-                if here:
-                    rest = best(arg_index + 1, end)
-                    if rest:
-                        top = max(top, here + rest)
-        memo[key] = top
-        return top
 
-    return best(0, 0)
+def _best(namer: Namer, kinds: Sequence[str], args: Sequence[str], words: list[str],
+          arg_index: int, start: int, memo: dict[tuple[int, int], int]) -> int:
+    """The best score of arguments `arg_index`... over `words[start:]`. A plain function, not
+    a closure: a recursive closure is a reference cycle, and kept each line's namer (and its
+    table) alive until the garbage collector ran."""
+    key = (arg_index, start)
+    if key in memo:
+        return memo[key]
+    if arg_index == len(kinds) - 1:
+        rest = len(words) - start
+        top = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:])) \
+            if 0 < rest <= MAX_SPAN else 0
+    else:
+        top = 0
+        last = min(len(words) - (len(kinds) - arg_index - 1), start + MAX_SPAN)
+        for end in range(start + 1, last + 1):
+            here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
+            if here:
+                rest = _best(namer, kinds, args, words, arg_index + 1, end, memo)
+                if rest:
+                    top = max(top, here + rest)
+    memo[key] = top
+    return top
 
 
 def _qualified(namer: Namer, choice: Choice, words: list[str]) -> tuple[int, str | None]:

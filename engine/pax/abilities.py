@@ -103,7 +103,7 @@ def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
 
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
-    carriers = _carriers(cat(t), ability.value)
+    carriers = _carriers(cat(t), ability)  # a StrEnum member keys the cache as its value
     if not carriers or _surely_absent(t, bank, carriers):
         return []
     found = [c for c in tableau(t, bank) if c in carriers]
@@ -113,7 +113,12 @@ def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
 
 
 def is_red_text(t: Table, ability: Ability) -> bool:
-    return bool(cat(t).abilities[ability.value]["scope"] == "all_players")
+    return _red_text(cat(t), ability)
+
+
+@cache
+def _red_text(catalog: Catalog, ability: str) -> bool:
+    return bool(catalog.abilities[ability]["scope"] == "all_players")
 
 
 def holders(t: Table, ability: Ability) -> list[str]:

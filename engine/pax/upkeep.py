@@ -59,8 +59,10 @@ def _stray_tokens(t: Table) -> list[Event]:
 def _unprotected_concessions(t: Table) -> list[Event]:
     events = []
     for border_id, content in list(t.state["borders"].items()):
+        if "pirate" not in content:
+            continue
         owner = concession_owner(t, border_id)
-        if owner is None or "pirate" not in content:
+        if owner is None:
             continue
         if has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES):
             continue

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
@@ -76,6 +77,12 @@ class OrderBlock:
 
     def payload(self) -> bytes:
         """The bytes the signature covers; BlockError if a header line is missing."""
+        return self._payload
+
+    @cached_property
+    def _payload(self) -> bytes:
+        """Built once per block (a frozen block: verify reads it for the payload hash and
+        again for the signature)."""
         game, player, seq, state = self.game, self.player, self.seq, self.state
         if game is None or player is None or seq is None or state is None:
             missing = [key for key in HEADER_KEYS if getattr(self, key) is None]

@@ -19,8 +19,8 @@ OTHER = {"east": "west", "west": "east"}
 
 def buy_options(t: Table, bank: str) -> list[Choice]:
     me = player(t, bank)
-    limit = hand_limit(t, bank)
-    full_hand = limit is not None and len(me["hand"]) >= limit
+    # The limit is two or none: it is asked only of a hand that would reach two.
+    full_hand = len(me["hand"]) >= HAND_LIMIT and hand_limit(t, bank) is not None
     usury = set(t.state["turn"]["usury"])
     options = []
     for side in SIDES:

@@ -41,6 +41,7 @@ from engine.pax.model import (
     player,
     remove_from_border,
     repress,
+    token_colour,
 )
 from engine.pax.places import empty_cities
 
@@ -67,7 +68,9 @@ def standing_options(t: Table, bank: str) -> list[Choice]:
 
 
 def has_concession(t: Table, bank: str) -> bool:
-    return any(concession_owner(t, b) == bank for b in t.state["borders"])
+    """Whether `bank` owns a concession (`concession_owner` of some border is `bank`)."""
+    return any(token_colour(owner) == bank for content in t.state["borders"].values()
+               if (owner := content.get("concession")))
 
 
 def set_standing(t: Table, bank: str, choice: Choice) -> list[Event]:
