@@ -15,8 +15,8 @@ from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
 from engine.pax.places import off_map
 
 
-def card_zones(t: Table) -> Counter[str]:
-    """How many times each card appears across every zone of the game."""
+def _zones(t: Table) -> list[Iterable[str]]:
+    """Every zone's cards, in a fixed order (each card should be in exactly one)."""
     state = t.state
     zones: list[Iterable[str]] = [s for segments in state["decks"].values() for s in segments]
     zones += [(slot["card"] for slot in row if slot["card"]) for row in state["market"].values()]
@@ -24,7 +24,7 @@ def card_zones(t: Table) -> Counter[str]:
               for zone in ("hand", "west", "east", "old_maids")]
     zones += [(e["queen"] for e in state["empires"].values() if e.get("queen")), state["box"],
               state["discard"], (card for card in state.get("preview", {}).values() if card)]
-    return Counter(chain.from_iterable(zones))
+    return zones
 
 
 def check_invariants(t: Table) -> None:
@@ -48,11 +48,12 @@ def _supply(catalog: Catalog, tok: str) -> int:
 def _problems(t: Table) -> list[str]:
     state = t.state
     problems = []
-    zones = card_zones(t)
-    if sum(zones.values()) != len(zones):  # some card counted twice: name each
-        problems += [f"card {card_id} is in {count} zones" for card_id, count in zones.items()
-                     if count != 1]
-    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - set(zones)
+    cards = list(chain.from_iterable(_zones(t)))
+    seen = set(cards)
+    if len(seen) != len(cards):  # some card counted twice: name each
+        problems += [f"card {card_id} is in {count} zones"
+                     for card_id, count in Counter(cards).items() if count != 1]
+    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - seen
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)[:5]}")
     for tok, used in tokens_in_play(state).items():

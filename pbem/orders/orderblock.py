@@ -11,7 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
@@ -133,6 +133,23 @@ def find_blocks(text: str, *, flowed: bool | None = None, delsp: bool = False
     None, the wrapping of the ed25519 signature line or the line lengths tell. `delsp` is the
     Content-Type's DelSp=yes. BlockError if a block is malformed; [] if there is none.
     """
+    if len(text) <= CACHED_TEXT:
+        return list(_found(text, flowed, delsp))
+    return _find(text, flowed, delsp)
+
+
+# A text this short (a block, not a whole mail) is parsed once per process: the block an apply
+# parses is parsed again by verify's replay, and by every check that reads a stored block.
+# Parsing is a pure function of the text, and blocks are frozen.
+CACHED_TEXT = 4096
+
+
+@lru_cache(maxsize=4096)
+def _found(text: str, flowed: bool | None, delsp: bool) -> tuple[OrderBlock, ...]:
+    return tuple(_find(text, flowed, delsp))
+
+
+def _find(text: str, flowed: bool | None, delsp: bool) -> list[OrderBlock]:
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
     outcomes: list[list[OrderBlock] | BlockError] = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -30,8 +32,14 @@ def buy_options(t: Table, bank: str) -> list[Choice]:
                 continue
             if full_hand and card(t, card_id).kind != "comet":
                 continue
-            options.append(Choice("buy", (card_id,), ("card",), f"buy {side} {column}"))
+            options.append(_buy(card_id, side, column))
     return options
+
+
+@lru_cache(maxsize=4096)
+def _buy(card_id: str, side: str, column: int) -> Choice:
+    """Built once (a Choice is immutable)."""
+    return Choice("buy", (card_id,), ("card",), f"buy {side} {column}")
 
 
 def _slot_of(t: Table, card_id: str) -> tuple[str, int]:
