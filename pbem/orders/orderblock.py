@@ -153,7 +153,7 @@ def _find(text: str, flowed: bool | None, delsp: bool) -> list[OrderBlock]:
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
     outcomes: list[list[OrderBlock] | BlockError] = []
-    for candidate in blockfinder.candidates(text):
+    for candidate in blockfinder.readings(text):
         try:
             blocks = [_from_raw(raw) for raw in blockfinder.split_blocks(candidate, flowed=flowed,
                                                                          delsp=delsp)]
