@@ -17,8 +17,13 @@ class Position(Protocol):
     agenda: list[dict[str, Any]]
 
 
+# What json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) builds per
+# call, built once.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(data).encode()
 
 
 def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
