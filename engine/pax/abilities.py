@@ -123,7 +123,19 @@ def _red_text(catalog: Catalog, ability: str) -> bool:
 
 def holders(t: Table, ability: Ability) -> list[str]:
     """The banks holding `ability` active in their own tableau."""
+    carriers = _carriers(cat(t), ability)
+    if not carriers or _absent_everywhere(t, carriers):
+        return []
     return [b for b in banks(t) if ability_cards(t, b, ability)]
+
+
+def _absent_everywhere(t: Table, carriers: frozenset[str]) -> bool:
+    """`_surely_absent` for every bank, the queens looked at once (red text asks of all)."""
+    players = t.state["players"]
+    return _no_squares(carriers) and \
+        all(carriers.isdisjoint(players[b]["west"]) and carriers.isdisjoint(players[b]["east"])
+            for b in t.state["order"]) and \
+        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
 
 
 def anyone_has(t: Table, ability: Ability) -> bool:

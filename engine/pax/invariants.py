@@ -56,9 +56,10 @@ def _problems(t: Table) -> list[str]:
     missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - seen
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)[:5]}")
+    catalog = cat(t)
     for tok, used in tokens_in_play(state).items():
-        if used > _supply(cat(t), tok):
-            problems.append(f"{used} {tok} in play, supply is {_supply(cat(t), tok)}")
+        if used > _supply(catalog, tok):
+            problems.append(f"{used} {tok} in play, supply is {_supply(catalog, tok)}")
     for bank, data in state["players"].items():
         if data["florins"] < 0:
             problems.append(f"{bank} has {data['florins']} florins")
