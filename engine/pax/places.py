@@ -58,14 +58,10 @@ def _slots(catalog: Catalog) -> frozenset[str]:
 _CONDITIONAL = frozenset({VENICE_2, KVIV, THIRD_CONSTANTINOPLE})  # where `_exists` may say no
 
 
-def on_map(t: Table, city_id: str) -> bool:
-    """Whether a city slot is on the map now: `city_id in cities_of(t, its empire)`."""
-    return city_id in _slots(cat(t)) and (city_id not in _CONDITIONAL or _exists(t, city_id))
-
-
 def off_map(t: Table, city_ids: Iterable[str]) -> list[str]:
-    """The cities of `city_ids` not on the map now (`on_map` of each, in order): the checks
-    after every answer ask this of every city holding a token."""
+    """The cities of `city_ids` not on the map now (a city is on it when it is in
+    `cities_of(t, its empire)`), in order: the checks after every answer ask this of every
+    city holding a token."""
     slots = _slots(cat(t))
     return [c for c in city_ids if c not in slots or c in _CONDITIONAL and not _exists(t, c)]
 
