@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from engine.core.errors import (
@@ -53,10 +54,14 @@ _WORD = re.compile(r"[a-z0-9]+")
 _MINUS = re.compile(r"(?<![a-z0-9])[-\u2212](?=[0-9])")
 
 
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lowercase, accents off, punctuation to spaces: 'Jacques Cœur' -> 'jacques coeur'.
-    A minus sign before a number is kept as a word: 'tokens -3' -> 'tokens minus 3'."""
+    A minus sign before a number is kept as a word: 'tokens -3' -> 'tokens minus 3'.
+    Cached: the namers fold the same card and place names for every line they score."""
     text = _MINUS.sub(" minus ", text.lower())
+    if text.isascii():  # the tables, NFKD and the accents change no ASCII character
+        return " ".join(_WORD.findall(text))
     text = unicodedata.normalize("NFKD", text.translate(_QUOTES).translate(_FOLD))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(_WORD.findall(text))
@@ -86,29 +91,32 @@ def _split_scores(namer: Namer, kinds: Sequence[str], args: Sequence[str],
         return 1 if not words else 0
     if len(words) > len(kinds) * MAX_SPAN:
         return 0
-    memo: dict[tuple[int, int], int] = {}
+    return _best(namer, kinds, args, words, 0, 0, {})
 
-    def best(arg_index: int, start: int) -> int:
-        key = (arg_index, start)
-        if key in memo:
-            return memo[key]
-        if arg_index == len(kinds) - 1:
-            rest = len(words) - start
-            top = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:])) \
-                if 0 < rest <= MAX_SPAN else 0
-        else:
-            top = 0
-            last = min(len(words) - (len(kinds) - arg_index - 1), start + MAX_SPAN)
-            for end in range(start + 1, last + 1):
-                here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
-                if here:
-                    rest = best(arg_index + 1, end)
-                    if rest:
-                        top = max(top, here + rest)
-        memo[key] = top
-        return top
 
-    return best(0, 0)
+def _best(namer: Namer, kinds: Sequence[str], args: Sequence[str], words: list[str],
+          arg_index: int, start: int, memo: dict[tuple[int, int], int]) -> int:
+    """The best score of arguments `arg_index`... over `words[start:]`. A plain function, not
+    a closure: a recursive closure is a reference cycle, and kept each line's namer (and its
+    table) alive until the garbage collector ran."""
+    key = (arg_index, start)
+    if key in memo:
+        return memo[key]
+    if arg_index == len(kinds) - 1:
+        rest = len(words) - start
+        top = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:])) \
+            if 0 < rest <= MAX_SPAN else 0
+    else:
+        top = 0
+        last = min(len(words) - (len(kinds) - arg_index - 1), start + MAX_SPAN)
+        for end in range(start + 1, last + 1):
+            here = namer.score(kinds[arg_index], args[arg_index], " ".join(words[start:end]))
+            if here:
+                rest = _best(namer, kinds, args, words, arg_index + 1, end, memo)
+                if rest:
+                    top = max(top, here + rest)
+    memo[key] = top
+    return top
 
 
 def _qualified(namer: Namer, choice: Choice, words: list[str]) -> tuple[int, str | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 import pickle
 import re
 from dataclasses import dataclass
@@ -39,6 +40,11 @@ class Table:
 
     def copy(self) -> Table:
         """A working copy: rules mutate it freely and it is thrown away on any rule error."""
-        # A pickle round trip copies plain data about three times faster than deepcopy.
-        state, agenda = pickle.loads(pickle.dumps((self.state, self.agenda), protocol=5))
+        # A marshal round trip copies plain data a third faster than pickle (which is three
+        # times faster than deepcopy); marshal refuses anything but exact built-in types.
+        both = (self.state, self.agenda)
+        try:
+            state, agenda = marshal.loads(marshal.dumps(both))
+        except ValueError:
+            state, agenda = pickle.loads(pickle.dumps(both, protocol=5))
         return Table(state, agenda, self.catalog)

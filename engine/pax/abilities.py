@@ -98,12 +98,12 @@ def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
     data = player(t, bank)
     return _no_squares(carriers) and carriers.isdisjoint(data["west"]) and \
         carriers.isdisjoint(data["east"]) and \
-        not any(e.get("queen") in carriers for e in t.state["empires"].values())
+        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
 
 
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
     """The cards of `bank`'s tableau whose `ability` is active now."""
-    carriers = _carriers(cat(t), ability.value)
+    carriers = _carriers(cat(t), ability)  # a StrEnum member keys the cache as its value
     if not carriers or _surely_absent(t, bank, carriers):
         return []
     found = [c for c in tableau(t, bank) if c in carriers]
@@ -113,12 +113,29 @@ def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
 
 
 def is_red_text(t: Table, ability: Ability) -> bool:
-    return bool(cat(t).abilities[ability.value]["scope"] == "all_players")
+    return _red_text(cat(t), ability)
+
+
+@cache
+def _red_text(catalog: Catalog, ability: str) -> bool:
+    return bool(catalog.abilities[ability]["scope"] == "all_players")
 
 
 def holders(t: Table, ability: Ability) -> list[str]:
     """The banks holding `ability` active in their own tableau."""
+    carriers = _carriers(cat(t), ability)
+    if not carriers or _absent_everywhere(t, carriers):
+        return []
     return [b for b in banks(t) if ability_cards(t, b, ability)]
+
+
+def _absent_everywhere(t: Table, carriers: frozenset[str]) -> bool:
+    """`_surely_absent` for every bank, the queens looked at once (red text asks of all)."""
+    players = t.state["players"]
+    return _no_squares(carriers) and \
+        all(carriers.isdisjoint(players[b]["west"]) and carriers.isdisjoint(players[b]["east"])
+            for b in t.state["order"]) and \
+        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
 
 
 def anyone_has(t: Table, ability: Ability) -> bool:

@@ -7,6 +7,7 @@ with a CatalogError naming the file, the entry and the field.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.pax.ability_ids import Ability
@@ -134,7 +135,13 @@ class Catalog:
         return square_id.removeprefix("empire_square_")
 
     def region_empires(self, region: str) -> list[str]:
-        return [e.id for e in self.empires.values() if e.region == region]
+        return list(_region_empires(self, region))
+
+
+@cache
+def _region_empires(catalog: Catalog, region: str) -> tuple[str, ...]:
+    """Listed once per catalog (a catalog never changes; it is hashed by identity)."""
+    return tuple(e.id for e in catalog.empires.values() if e.region == region)
 
 
 def _need(entry: dict[str, Any], key: str, file: str, name: str) -> Any:

@@ -12,11 +12,11 @@ from engine.core.table import Table
 from engine.pax.abilities import HAND_LIMIT, Ability, hand_limit, has_ability
 from engine.pax.catalog import Catalog
 from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
-from engine.pax.places import on_map
+from engine.pax.places import off_map
 
 
-def card_zones(t: Table) -> Counter[str]:
-    """How many times each card appears across every zone of the game."""
+def _zones(t: Table) -> list[Iterable[str]]:
+    """Every zone's cards, in a fixed order (each card should be in exactly one)."""
     state = t.state
     zones: list[Iterable[str]] = [s for segments in state["decks"].values() for s in segments]
     zones += [(slot["card"] for slot in row if slot["card"]) for row in state["market"].values()]
@@ -24,7 +24,7 @@ def card_zones(t: Table) -> Counter[str]:
               for zone in ("hand", "west", "east", "old_maids")]
     zones += [(e["queen"] for e in state["empires"].values() if e.get("queen")), state["box"],
               state["discard"], (card for card in state.get("preview", {}).values() if card)]
-    return Counter(chain.from_iterable(zones))
+    return zones
 
 
 def check_invariants(t: Table) -> None:
@@ -48,16 +48,18 @@ def _supply(catalog: Catalog, tok: str) -> int:
 def _problems(t: Table) -> list[str]:
     state = t.state
     problems = []
-    zones = card_zones(t)
-    if sum(zones.values()) != len(zones):  # some card counted twice: name each
-        problems += [f"card {card_id} is in {count} zones" for card_id, count in zones.items()
-                     if count != 1]
-    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - set(zones)
+    cards = list(chain.from_iterable(_zones(t)))
+    seen = set(cards)
+    if len(seen) != len(cards):  # some card counted twice: name each
+        problems += [f"card {card_id} is in {count} zones"
+                     for card_id, count in Counter(cards).items() if count != 1]
+    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - seen
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)[:5]}")
+    catalog = cat(t)
     for tok, used in tokens_in_play(state).items():
-        if used > _supply(cat(t), tok):
-            problems.append(f"{used} {tok} in play, supply is {_supply(cat(t), tok)}")
+        if used > _supply(catalog, tok):
+            problems.append(f"{used} {tok} in play, supply is {_supply(catalog, tok)}")
     for bank, data in state["players"].items():
         if data["florins"] < 0:
             problems.append(f"{bank} has {data['florins']} florins")
@@ -78,9 +80,8 @@ def _problems(t: Table) -> list[str]:
         shared = owner is not None and has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES)
         if not shared:
             problems.append(f"{border_id} holds {sorted(content.values())}")
-    for city_id in state["cities"]:
-        if not on_map(t, city_id):
-            problems.append(f"{city_id} holds a token but is not on the map")
+    for city_id in off_map(t, state["cities"]):
+        problems.append(f"{city_id} holds a token but is not on the map")
     for city_id in state["cities"]:
         if city_id in state["busted"]:
             problems.append(f"busted emporium {city_id} holds a token")

@@ -77,13 +77,13 @@ def banks(t: Table) -> list[str]:
 
 
 def tokens_in_play(state: State) -> Counter[str]:
-    counts: Counter[str] = Counter(state["cities"].values())
+    tokens = list(state["cities"].values())  # one count over every place, in this order
     for content in state["borders"].values():
-        counts.update(content.values())
+        tokens += content.values()
     for empire in state["empires"].values():
-        counts.update(empire["repressed"])
-    counts.update(token("bishop", r) for r in state["bishops"].values())
-    return counts
+        tokens += empire["repressed"]
+    tokens += [token("bishop", r) for r in state["bishops"].values()]
+    return Counter(tokens)
 
 
 def supply_of(catalog: Catalog, tok: str) -> int:

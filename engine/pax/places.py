@@ -11,6 +11,7 @@ Tokens left in a slot that stops existing are removed by engine.pax.upkeep.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from engine.core.table import Event, Table
@@ -54,9 +55,15 @@ def _slots(catalog: Catalog) -> frozenset[str]:
                      if catalog.cities[c].empire == e.id)
 
 
-def on_map(t: Table, city_id: str) -> bool:
-    """Whether a city slot is on the map now: `city_id in cities_of(t, its empire)`."""
-    return city_id in _slots(cat(t)) and _exists(t, city_id)
+_CONDITIONAL = frozenset({VENICE_2, KVIV, THIRD_CONSTANTINOPLE})  # where `_exists` may say no
+
+
+def off_map(t: Table, city_ids: Iterable[str]) -> list[str]:
+    """The cities of `city_ids` not on the map now (a city is on it when it is in
+    `cities_of(t, its empire)`), in order: the checks after every answer ask this of every
+    city holding a token."""
+    slots = _slots(cat(t))
+    return [c for c in city_ids if c not in slots or c in _CONDITIONAL and not _exists(t, c)]
 
 
 def city_slots(t: Table, empire_id: str) -> list[str]:

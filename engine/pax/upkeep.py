@@ -31,7 +31,7 @@ from engine.pax.model import (
     player,
     remove_from_border,
 )
-from engine.pax.places import on_map
+from engine.pax.places import off_map
 
 
 def upkeep(t: Table) -> list[Event]:
@@ -44,10 +44,9 @@ def upkeep(t: Table) -> list[Event]:
 
 def _stray_tokens(t: Table) -> list[Event]:
     events: list[Event] = []
-    for city_id, tok in list(t.state["cities"].items()):
-        if on_map(t, city_id):
-            continue
-        del t.state["cities"][city_id]
+    # Whether a slot exists does not depend on the tokens: the strays are known at once.
+    for city_id in off_map(t, list(t.state["cities"])):
+        tok = t.state["cities"].pop(city_id)
         name = city_name(t, city_id)
         if city_id == "venice_2":
             events.append(ability_event(Ability.CONDOTTIERE_VENICE_TWO_GOLD_TOKENS,
@@ -60,8 +59,10 @@ def _stray_tokens(t: Table) -> list[Event]:
 def _unprotected_concessions(t: Table) -> list[Event]:
     events = []
     for border_id, content in list(t.state["borders"].items()):
+        if "pirate" not in content:
+            continue
         owner = concession_owner(t, border_id)
-        if owner is None or "pirate" not in content:
+        if owner is None:
             continue
         if has_ability(t, owner, Ability.CONCESSIONS_IMMUNE_TO_PIRATES):
             continue

@@ -9,7 +9,7 @@ from __future__ import annotations
 import binascii
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -99,6 +99,8 @@ class Candidate:
 def normalize(text: str) -> str:
     """LF line ends, no invisible characters."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.isascii():  # no line separators or invisible characters to take out
+        return text
     return text.replace("\u2028", "\n").replace("\u2029", "\n").translate(INVISIBLE)
 
 
@@ -109,6 +111,12 @@ def candidates(text: str) -> list[Candidate]:
     (a base64 signature ends in `==`, a comment may hold `<b>`). The caller tries each reading
     in turn (see `pbem.orders.orderblock.find_blocks`).
     """
+    return list(readings(text))
+
+
+def readings(text: str) -> Iterator[Candidate]:
+    """`candidates`, each made only when the caller asks for it: a plain block is read at
+    the first reading, and its signature's `==` need not be decoded as quoted-printable."""
     check_text_size(text)
     text = normalize(text)
     # A saved mail may hold base64 text parts: their decoded reading comes first.
@@ -116,23 +124,29 @@ def candidates(text: str) -> list[Candidate]:
     if has_base64_part(text):
         decoded = normalize(decode_base64_parts(text))
         texts = [decoded, text] if decoded != text else texts
-    qp_texts: list[str] = []
-    for each in texts:
-        qp_texts.append(each)
-        if _QP_EVIDENCE.search(each):
-            # Strict QP has no bare "=" (a base64 "==" padding, say): such text is likely
-            # plain, so the decoded reading comes second.
-            strict = _QP_INVALID.search(each) is None
-            qp_texts.insert(len(qp_texts) - 1 if strict else len(qp_texts), qp_decode(each))
     found: list[Candidate] = []
-    for base in qp_texts:
+    for base in _qp_readings(texts):
         html_texts = [html_to_text(base), base] if _HTML_HINT.search(base) else [base]
         for variant in html_texts:
             for bbcode in (True, False) if _BBCODE_TAG.search(variant) else (False,):
                 candidate = Candidate(variant, bbcode)
                 if candidate not in found:
                     found.append(candidate)
-    return found
+                    yield candidate
+
+
+def _qp_readings(texts: list[str]) -> Iterator[str]:
+    """Each text, and its quoted-printable decoding where it looks encoded: first when the
+    text is strict QP (no bare "=", such as a base64 "==" padding), else second."""
+    for each in texts:
+        if not _QP_EVIDENCE.search(each):
+            yield each
+        elif _QP_INVALID.search(each) is None:
+            yield qp_decode(each)
+            yield each
+        else:
+            yield each
+            yield qp_decode(each)
 
 
 def check_text_size(text: str) -> None:

@@ -15,6 +15,7 @@ import os
 import re
 import struct
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
@@ -164,8 +165,10 @@ def load_private_key(path: Path) -> Ed25519PrivateKey:
     return cast("Ed25519PrivateKey", private)
 
 
+@lru_cache(maxsize=256)
 def parse_public_key(text: str) -> PublicKey:
-    """Read `ed25519 BASE64 [NAME] [<ADDR>]` or an OpenSSH `ssh-ed25519 AAAA... comment` line."""
+    """Read `ed25519 BASE64 [NAME] [<ADDR>]` or an OpenSSH `ssh-ed25519 AAAA... comment` line.
+    Cached: a key is frozen, and verify reads each player's key for every block."""
     line = text.strip()
     parts = line.split(None, 2)
     if len(parts) < 2 or "\n" in line:

@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
@@ -76,6 +77,12 @@ class OrderBlock:
 
     def payload(self) -> bytes:
         """The bytes the signature covers; BlockError if a header line is missing."""
+        return self._payload
+
+    @cached_property
+    def _payload(self) -> bytes:
+        """Built once per block (a frozen block: verify reads it for the payload hash and
+        again for the signature)."""
         game, player, seq, state = self.game, self.player, self.seq, self.state
         if game is None or player is None or seq is None or state is None:
             missing = [key for key in HEADER_KEYS if getattr(self, key) is None]
@@ -86,6 +93,8 @@ class OrderBlock:
 
 def canonical_line(text: str) -> str:
     """Lowercase, NFKC, ASCII quotes and spaces, one space between words, no comment."""
+    if text.isascii():  # NFKC and the quote and invisible tables change no ASCII character
+        return " ".join(text.split("#", 1)[0].lower().split())
     text = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
     text = text.split("#", 1)[0]
     # NFKC again: lowercasing can leave a compatibility character behind.
@@ -124,10 +133,27 @@ def find_blocks(text: str, *, flowed: bool | None = None, delsp: bool = False
     None, the wrapping of the ed25519 signature line or the line lengths tell. `delsp` is the
     Content-Type's DelSp=yes. BlockError if a block is malformed; [] if there is none.
     """
+    if len(text) <= CACHED_TEXT:
+        return list(_found(text, flowed, delsp))
+    return _find(text, flowed, delsp)
+
+
+# A text this short (a block, not a whole mail) is parsed once per process: the block an apply
+# parses is parsed again by verify's replay, and by every check that reads a stored block.
+# Parsing is a pure function of the text, and blocks are frozen.
+CACHED_TEXT = 4096
+
+
+@lru_cache(maxsize=4096)
+def _found(text: str, flowed: bool | None, delsp: bool) -> tuple[OrderBlock, ...]:
+    return tuple(_find(text, flowed, delsp))
+
+
+def _find(text: str, flowed: bool | None, delsp: bool) -> list[OrderBlock]:
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
     outcomes: list[list[OrderBlock] | BlockError] = []
-    for candidate in blockfinder.candidates(text):
+    for candidate in blockfinder.readings(text):
         try:
             blocks = [_from_raw(raw) for raw in blockfinder.split_blocks(candidate, flowed=flowed,
                                                                          delsp=delsp)]

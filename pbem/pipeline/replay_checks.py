@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from functools import lru_cache, partial
+from functools import partial
 
 from engine.core.table import event
 from pbem.errors import CorruptGameError, PbemError
@@ -38,15 +38,9 @@ def _bad(seq: object, problem: str) -> CorruptGameError:
     return CorruptGameError(f"log entry seq {seq}: {problem}")
 
 
-@lru_cache(maxsize=8192)
-def _stored_blocks(text: str) -> list[OrderBlock]:
-    """A stored block text parsed once: verify reads each entry's block twice (the signature
-    check, then the replay). Parsing is a pure function of the text; blocks are frozen."""
-    return find_blocks(text)
-
-
 def one_block(seq: object, text: str) -> OrderBlock:
-    blocks = _stored_blocks(text)
+    """The one block of a stored block text (parsed once: `find_blocks` keeps short texts)."""
+    blocks = find_blocks(text)
     if len(blocks) != 1:
         raise _bad(seq, "the stored block cannot be read")
     return blocks[0]

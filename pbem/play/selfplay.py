@@ -38,6 +38,7 @@ from pbem.play.stats import Stats, record_end, signed_block
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile, current_hash
+from pbem.store.hashing import state_json
 
 EXACT_EVERY = 40  # a YAML dump and parse costs more than the rules step it checks
 
@@ -72,11 +73,14 @@ def _legal(ruleset: Ruleset, table: Table, who: str, known: Known) -> list[Choic
     return known[who] if who in known else options_now(ruleset, table, who)
 
 
-def _round_trip(gf: GameFile, *, exact: bool) -> None:
-    """The state is plain data (what the hash and the file can hold); with `exact`, the game
-    file's YAML reads back to the same bytes and hash."""
-    plain = {"state": gf.state, "agenda": gf.agenda}
-    if json.loads(gamefile.canonical_json(plain)) != plain:
+def _round_trip(gf: GameFile, *, exact: bool, text: bytes | None = None) -> None:
+    """The state is plain data (what the hash and the file can hold): its canonical JSON
+    (`text`, when the apply already made it for the state hash) reads back equal; with `exact`,
+    the game file's YAML reads back to the same bytes and hash."""
+    plain = {"game": gf.game, "seq": gf.seq, "state": gf.state, "agenda": gf.agenda}
+    if text is None:
+        text = state_json(gf.game, gf.seq, gf.state, gf.agenda)
+    if json.loads(text) != plain:
         raise InvariantViolation("the state is not plain data: it changes in a JSON round trip")
     if not exact:
         return
@@ -129,7 +133,8 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))
         try:
             applied = apply_text(game, text, known=known)
-            _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0)
+            _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0,
+                        text=game.state_json())
             blocks += 1
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")

@@ -17,16 +17,31 @@ class Position(Protocol):
     agenda: list[dict[str, Any]]
 
 
+# What json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) builds per
+# call, built once.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(data: Any) -> bytes:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    return _CANONICAL.encode(data).encode()
+
+
+def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
+               agenda: list[dict[str, Any]]) -> bytes:
+    """The canonical JSON the state hash is taken of."""
+    return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
 
 
 def state_hash(game: dict[str, Any], seq: int, state: dict[str, Any],
                agenda: list[dict[str, Any]]) -> str:
     """SHA-256 of the canonical form of what a block is written against (changing it is a
     format change). Reports and block headers use its first 16 hex digits."""
-    payload = {"game": game, "seq": seq, "state": state, "agenda": agenda}
-    return hashlib.sha256(canonical_json(payload)).hexdigest()
+    return digest(state_json(game, seq, state, agenda))
+
+
+def digest(text: bytes) -> str:
+    """The state hash of a state's canonical JSON (`state_json`)."""
+    return hashlib.sha256(text).hexdigest()
 
 
 def fingerprint(full_hash: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.core.agenda import Node
 from engine.core.chance import Chance
@@ -17,7 +18,14 @@ def quoted(name: str) -> str:
 
 
 def card_choice(t: Table, verb: str, card_id: str) -> Choice:
-    return Choice(verb, (card_id,), ("card",), f"{verb} {quoted(card_name(t, card_id))}")
+    return _card_choice(verb, card_id, card_name(t, card_id))
+
+
+@lru_cache(maxsize=4096)
+def _card_choice(verb: str, card_id: str, name: str) -> Choice:
+    """Built once: a Choice is immutable, and the option lists ask for the same ones after
+    every answer."""
+    return Choice(verb, (card_id,), ("card",), f"{verb} {quoted(name)}")
 
 
 @dataclass

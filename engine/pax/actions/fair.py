@@ -31,8 +31,11 @@ SPICE_ISLANDS = "spice_islands"
 
 
 def fair_options(t: Table, bank: str) -> list[Choice]:
-    return [Choice("fair", (side,), ("side",), f"fair {side}")
-            for side in ("east", "west") if t.state["market"][side][0]["card"] is not None]
+    return [FAIRS[side] for side in ("east", "west")
+            if t.state["market"][side][0]["card"] is not None]
+
+
+FAIRS = {side: Choice("fair", (side,), ("side",), f"fair {side}") for side in ("east", "west")}
 
 
 def apply_fair(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:

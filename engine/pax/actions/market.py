@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -19,8 +21,8 @@ OTHER = {"east": "west", "west": "east"}
 
 def buy_options(t: Table, bank: str) -> list[Choice]:
     me = player(t, bank)
-    limit = hand_limit(t, bank)
-    full_hand = limit is not None and len(me["hand"]) >= limit
+    # The limit is two or none: it is asked only of a hand that would reach two.
+    full_hand = len(me["hand"]) >= HAND_LIMIT and hand_limit(t, bank) is not None
     usury = set(t.state["turn"]["usury"])
     options = []
     for side in SIDES:
@@ -30,8 +32,14 @@ def buy_options(t: Table, bank: str) -> list[Choice]:
                 continue
             if full_hand and card(t, card_id).kind != "comet":
                 continue
-            options.append(Choice("buy", (card_id,), ("card",), f"buy {side} {column}"))
+            options.append(_buy(card_id, side, column))
     return options
+
+
+@lru_cache(maxsize=4096)
+def _buy(card_id: str, side: str, column: int) -> Choice:
+    """Built once (a Choice is immutable)."""
+    return Choice("buy", (card_id,), ("card",), f"buy {side} {column}")
 
 
 def _slot_of(t: Table, card_id: str) -> tuple[str, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from engine.core.agenda import Node, new_node
@@ -41,9 +42,13 @@ END = Choice("end", (), (), "end")
 
 def victory_options(t: Table, bank: str) -> list[Choice]:
     """E6: an active square whose conditions the player meets now."""
-    return [Choice("victory", (square,), ("square",), f"victory {square}")
-            for square in victory_squares(t)
+    return [_victory(square) for square in victory_squares(t)
             if t.state["victory"][square] == "active" and meets(t, bank, square)]
+
+
+@cache
+def _victory(square: str) -> Choice:
+    return Choice("victory", (square,), ("square",), f"victory {square}")
 
 
 def apply_victory(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:

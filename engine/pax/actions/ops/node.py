@@ -71,10 +71,13 @@ def can_run(t: Table, bank: str, side: str) -> bool:
 def ops_options(t: Table, bank: str) -> list[Choice]:
     """`ops east`, `ops west`, and `ops both` for the Transylvanian Plot / Last Sigh ability."""
     runnable = [side for side in REGIONS if can_run(t, bank, side)]
-    choices = [Choice("ops", (side,), ("side",), f"ops {side}") for side in runnable]
+    choices = [SIDES[side] for side in runnable]
     if runnable and has_ability(t, bank, Ability.EAST_AND_WEST_OPS_IN_ONE_ACTION):
-        choices.append(Choice("ops", (BOTH,), ("side",), f"ops {BOTH}"))
+        choices.append(SIDES[BOTH])
     return choices
+
+
+SIDES = {side: Choice("ops", (side,), ("side",), f"ops {side}") for side in (*REGIONS, BOTH)}
 
 
 def apply_ops(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:

@@ -16,6 +16,7 @@ first empty city in map order, when there is a choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
@@ -41,6 +42,7 @@ from engine.pax.model import (
     player,
     remove_from_border,
     repress,
+    token_colour,
 )
 from engine.pax.places import empty_cities
 
@@ -58,16 +60,23 @@ def standing_answer(t: Table, bank: str) -> str | None:
 
 def standing_options(t: Table, bank: str) -> list[Choice]:
     """The `standing taxed …` lines, leaving out the answer already standing."""
+    return list(_standing_lines(standing_answer(t, bank)))
+
+
+@cache
+def _standing_lines(current: str | None) -> tuple[Choice, ...]:
+    """Built once per standing answer (a Choice is immutable)."""
     answers = ["pay", *(f"pay {n}" for n in THRESHOLDS), "repress"]
-    current = standing_answer(t, bank)
     if current is not None:
         answers.append("ask")
-    return [Choice("standing", (f"taxed {a}",), ("answer",), f"standing taxed {a}")
-            for a in answers if a != current]
+    return tuple(Choice("standing", (f"taxed {a}",), ("answer",), f"standing taxed {a}")
+                 for a in answers if a != current)
 
 
 def has_concession(t: Table, bank: str) -> bool:
-    return any(concession_owner(t, b) == bank for b in t.state["borders"])
+    """Whether `bank` owns a concession (`concession_owner` of some border is `bank`)."""
+    return any(token_colour(owner) == bank for content in t.state["borders"].values()
+               if (owner := content.get("concession")))
 
 
 def set_standing(t: Table, bank: str, choice: Choice) -> list[Event]:
