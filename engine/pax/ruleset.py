@@ -9,18 +9,16 @@ from typing import TYPE_CHECKING, Any
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder
 from engine.core.table import Event, Table
-from engine.pax import setup
-from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.messages.decisions import DECISIONS
 from engine.pax.messages.draws import DRAWS
 from engine.pax.messages.reasons import REASONS
 from engine.pax.model import RULESET_VERSION
-from engine.pax.setup import DEFAULT_OPTIONS
 
 if TYPE_CHECKING:
     from engine.core.choice import Namer
     from engine.core.ruleset import Action
+    from engine.pax.catalog import Catalog
 
 
 class PaxRuleset:
@@ -54,6 +52,7 @@ class PaxRuleset:
         self, catalog: Catalog, game_id: str, players: Sequence[str], options: dict[str, Any],
         chance: Chance,
     ) -> tuple[Table, list[Event]]:
+        from engine.pax import setup  # start-up: loaded on first use
         from engine.pax.actions.market import reveal_previews  # start-up: loaded on first use
 
         table, events = setup.setup(catalog, game_id, players, options, chance)
@@ -100,10 +99,17 @@ class PaxRuleset:
     hidden_information = False  # hands come from the open market; only the seed is secret
     templates = "pax"
     data_files: tuple[str, ...] = ("cards", "map", "abilities")
-    default_options: dict[str, Any] = dict(DEFAULT_OPTIONS)
     selfplay_options: dict[str, Any] = {}
 
+    @cached_property
+    def default_options(self) -> dict[str, Any]:
+        from engine.pax.setup import DEFAULT_OPTIONS  # start-up: loaded on first use
+
+        return dict(DEFAULT_OPTIONS)
+
     def build_catalog(self, data: dict[str, Any]) -> Catalog:
+        from engine.pax.catalog import build_catalog  # start-up: reading needs no catalog
+
         return build_catalog(data["cards"], data["map"], data["abilities"])
 
     def seat_ids(self, names: Sequence[str]) -> list[str]:
@@ -112,6 +118,8 @@ class PaxRuleset:
 
     def check_options(self, options: dict[str, Any], *, players: int,
                       open_game: bool) -> dict[str, Any]:
+        from engine.pax import setup  # start-up: loaded on first use
+
         return setup.check_options(options, players)
 
     def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,

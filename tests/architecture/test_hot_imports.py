@@ -1,8 +1,9 @@
 """Start-up (issue 17), continued: each hot command loads only the parts of a ruleset it uses,
 and makes only the typed log's classes it builds (pbem.lazy.dataclass_on_first_use). Reading a
-game's status loads none of the game's actions; no hot command but `report` loads the views
-(or the card pages they use); a report for the player to move loads no signature code. Checked on
-what a real process has loaded and made when it exits, never on time."""
+game's status loads none of the game's actions, its catalog or the adjudicator; no hot command
+but `report` loads the views (or the card pages they use); a report for the player to move
+loads no signature code. Checked on what a real process has loaded and made when it exits,
+never on time."""
 
 from __future__ import annotations
 
@@ -63,7 +64,8 @@ def test_status_loads_no_action_and_makes_no_log_class(tmp_path: Path, game: Pat
     assert "engine.pax.ruleset" in modules  # it did open the game
     assert actions(modules) == []
     assert not modules & (PAGES | {"engine.pax.view", "engine.pax.invariants",
-                                   "engine.pax.lines_said", "engine.pax.notation"})
+                                   "engine.pax.lines_said", "engine.pax.notation",
+                                   "engine.pax.catalog", "engine.core.adjudicate"})
     assert made == []
 
 
