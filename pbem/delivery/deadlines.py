@@ -13,13 +13,13 @@ moderator-signed block replaces a player (pbem.pipeline.replace).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.core.agenda import next_pending, waiting_for
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from pbem import i18n
 from pbem.errors import UsageError
 from pbem.rulesets import ruleset_of
@@ -54,7 +54,7 @@ def parse_duration(text: str) -> timedelta:
     return duration
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Policy:
     decisions: dict[str, str]  # action name or "default" -> duration text
     nmr: str
@@ -195,7 +195,7 @@ def parse_time(text: str) -> datetime:
 # --- what is due ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Due:
     player: str
     action: str

@@ -23,12 +23,13 @@ and no deadline runs while the game is paused. Nothing here touches the rules' s
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR, iso, parse_time
 from pbem.errors import OrdersRejected
@@ -54,7 +55,7 @@ def until_of(line: LifeLine, zone: str) -> datetime:
     return parse_time(local.astimezone(UTC).isoformat())
 
 
-@dataclass
+@dataclass_on_first_use()
 class Life:
     away: dict[str, Data]
     pause: Data

@@ -25,12 +25,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-if TYPE_CHECKING:  # the type checker sees plain dataclasses
-    from dataclasses import dataclass as dataclass_on_first_use
-else:  # start-up: a command makes only the kinds it builds (pbem.lazy)
-    from pbem.lazy import dataclass_on_first_use
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 
 Data = dict[str, Any]
 

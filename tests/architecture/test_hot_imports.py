@@ -1,5 +1,5 @@
 """Start-up (issue 17), continued: each hot command loads only the parts of a ruleset it uses,
-and makes only the typed log's classes it builds (pbem.lazy.dataclass_on_first_use). Reading a
+and makes only the typed log's classes it builds (engine.core.records). Reading a
 game's status loads none of the game's actions, its catalog or the adjudicator; no hot command
 but `report` loads the views (or the card pages they use); a report for the player to move
 loads no signature code. Checked on what a real process has loaded and made when it exits,
