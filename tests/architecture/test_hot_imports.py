@@ -69,6 +69,18 @@ def test_status_loads_no_action_and_makes_no_log_class(tmp_path: Path, game: Pat
     assert made == []
 
 
+def test_an_age_of_renaissance_status_loads_none_of_its_rules(tmp_path: Path) -> None:
+    for source in FIXTURES.iterdir():
+        if source.name.startswith("aor-moderated"):
+            shutil.copy(source, tmp_path / source.name)
+    modules, made = probe(tmp_path, "status", str(tmp_path / "aor-moderated.yaml"))
+    assert "engine.aor.ruleset" in modules  # it did open the game
+    assert sorted(m for m in modules if m.startswith("engine.aor.")) == [
+        "engine.aor.lines_said", "engine.aor.messages", "engine.aor.reasons",
+        "engine.aor.ruleset"]  # the words it may say; no action, catalog, view or card
+    assert made == []
+
+
 def test_options_loads_the_actions_but_no_view_and_makes_no_log_class(tmp_path: Path,
                                                                      game: Path) -> None:
     modules, made = probe(tmp_path, "options", str(game))
