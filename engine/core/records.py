@@ -12,14 +12,17 @@ use `@dataclass`. Pure: it makes classes, nothing else.
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Callable
 from dataclasses import Field, dataclass, field
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
 
-# Classes decorated and not yet made dataclasses, with the options to make them with.
+# Classes decorated and not yet made dataclasses, with the options to make them with; the lock
+# makes each once should two threads build the first instances at once.
 _WAITING: dict[type, dict[str, Any]] = {}
+_MAKING = _thread.allocate_lock()
 
 
 @dataclass_transform(field_specifiers=(field, Field))  # the type checker sees a dataclass
@@ -39,9 +42,11 @@ def dataclass_on_first_use(**options: Any) -> Callable[[type[T]], type[T]]:
 
 def _make_then_init(self: object, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
-    for klass in reversed(cls.__mro__):  # bases first: a dataclass collects its bases' fields
-        options = _WAITING.pop(klass, None)
-        if options is not None:
-            del klass.__init__  # type: ignore[misc]  # @dataclass adds __init__ only if absent
-            dataclass(klass, **options)
+    with _MAKING:
+        for klass in reversed(cls.__mro__):  # bases first: a dataclass collects their fields
+            options = _WAITING.get(klass)
+            if options is not None:
+                del klass.__init__  # type: ignore[misc]  # @dataclass adds one only if absent
+                dataclass(klass, **options)
+                del _WAITING[klass]
     cls.__init__(self, *args, **kwargs)  # the dataclass's own

@@ -15,8 +15,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, Any
 
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.records import dataclass_on_first_use  # start-up: made when first built
@@ -26,6 +25,9 @@ from pbem.rulesets import ruleset_of
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 from pbem.words import decision_phrase
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
 
 NMR_POLICIES = ("wait", "skip")
 MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
@@ -115,6 +117,8 @@ def store_policy(gf: GameFile, policy: Policy) -> None:
 
 
 def check_zone(name: str) -> ZoneInfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # start-up: only a time zone's
+
     shown = name if len(name) <= 60 else name[:57] + "..."
     try:
         if len(name) > 60:

@@ -26,7 +26,6 @@ import copy
 from dataclasses import field
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from engine.core.errors import Verbatim
 from engine.core.records import dataclass_on_first_use  # start-up: made when first built
@@ -51,6 +50,8 @@ def shown(delta: timedelta) -> str:
 
 def until_of(line: LifeLine, zone: str) -> datetime:
     """`away until`'s end: the date (and time) in the player's zone, as a moment in UTC."""
+    from zoneinfo import ZoneInfo  # start-up: only a time zone's
+
     local = line.local_end().replace(tzinfo=ZoneInfo(zone) if zone else UTC)
     return parse_time(local.astimezone(UTC).isoformat())
 
