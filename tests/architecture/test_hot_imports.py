@@ -127,5 +127,6 @@ def test_apply_makes_only_the_log_classes_it_builds(tmp_path: Path) -> None:
     modules, made = probe(tmp_path, "apply", str(game), str(block))
     assert "engine.pax.ruleset_actions" in modules and "cryptography" in modules
     assert not modules & (PAGES | {"engine.pax.view", "engine.pax.lines_said", "html",
-                                   "pbem.pipeline.life_apply", "pbem.pipeline.handover"})
+                                   "pbem.pipeline.life_apply", "pbem.pipeline.handover",
+                                   "pbem.views.report"})  # it renders no report
     assert made == ["Entry", "Orders", "Setup"]  # the entry it follows, and its own
