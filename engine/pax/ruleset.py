@@ -30,7 +30,7 @@ class PaxRuleset:
     draw_messages: dict[str, str] = DRAWS  # the market's refills, told in summaries
 
     # Start-up: the actions, the board's names and the views load on first use; reading a
-    # game's status needs none of them (tests/architecture/test_reading_imports.py).
+    # game's status needs none of them (tests/architecture/test_hot_imports.py).
     @cached_property
     def actions(self) -> dict[str, Action]:
         from engine.pax.ruleset_actions import ACTIONS  # start-up: loaded on first use
