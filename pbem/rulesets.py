@@ -8,9 +8,8 @@ game of it is opened (start-up time matters: bench/README.md).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pbem.errors import CorruptGameError, UsageError
 
@@ -19,8 +18,7 @@ if TYPE_CHECKING:  # start-up: `pbem --help` names the rulesets without loading 
     from pbem.store.gamefile import GameFile
 
 
-@dataclass(frozen=True)
-class Registered:
+class Registered(NamedTuple):  # start-up: a named tuple is made faster than a dataclass
     ruleset: str  # "module:ATTRIBUTE" of the engine's ruleset object
     scenarios: str  # "module:RULES" of its scenario format (pbem.play.scenarios.paths)
     board: str  # "module:function" drawing its board as SVG (pbem.views.board)

@@ -9,49 +9,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from engine.aor import cards_view, display, invariants, lines_said, projection
-from engine.aor.actions.acquire import Acquire, MasterArtDiscard, Stabilize
-from engine.aor.actions.expand import CathedralDefence, Expand, Trade
-from engine.aor.actions.flow import settle
-from engine.aor.actions.phase_start import BuyCards, Mill, Removal, Renaissance
-from engine.aor.actions.play import Cede, Choose, CivilWarLoss, Commodity, PlayCards
-from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
-from engine.aor.catalog import Catalog
-from engine.aor.catalog import build_catalog as build_aor_catalog
-from engine.aor.draws import audience
-from engine.aor.economy import income
-from engine.aor.messages import DECISIONS, MESSAGES, counted, rows
-from engine.aor.model import eliminate, player
-from engine.aor.names import AorNamer, card_name
+from engine.aor import lines_said
+from engine.aor.messages import DECISIONS, MESSAGES
 from engine.aor.reasons import REASONS
-from engine.aor.setup import SetupError, new_game
-from engine.aor.standing import LINES as STANDING_LINES
-from engine.aor.victory import standings
-from engine.aor.view import view_for
 from engine.core.agenda import is_parallel, new_parallel, next_pending
 from engine.core.chance import Chance
-from engine.core.choice import Namer
 from engine.core.errors import IllegalOrder, InvariantViolation
-from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 
-ACTIONS: dict[str, Action] = {
-    action.name: action
-    for action in (
-        Return(), CapitalBid(), Capital(), Tokens(), Renaissance(), Removal(), Mill(), BuyCards(),
-        PlayCards(), Choose(), Commodity(), CivilWarLoss(), Cede(), Acquire(), MasterArtDiscard(),
-        Stabilize(), Expand(), CathedralDefence(), Trade(),
-    )
-}
-
-VERBS = (
-    "return", "bid", "capital", "tokens", "swap", "no swap", "pay", "done", "mill", "no mill",
-    "buy card", "discard", "pass", "play", "target", "province", "region", "group", "commodity",
-    "lose", "cede", "fleet", "buy", "keep", "stabilize", "place", "attack", "convert",
-    "cathedral", "no cathedral", "trade", "no trade", "resign", "seal", "open", *STANDING_LINES,
-)
+if TYPE_CHECKING:
+    from engine.aor.catalog import Catalog
+    from engine.core.choice import Namer
+    from engine.core.ruleset import Action
 
 DEFAULT_OPTIONS: dict[str, Any] = {"end": "advances", "sealing": "moderator"}
 ENDS = ("advances", "epoch1", "epoch2", "epoch3")
@@ -62,6 +34,8 @@ _PLAYER_ID = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 
 
 def check_options(options: dict[str, Any]) -> dict[str, Any]:
+    from engine.aor.setup import SetupError  # start-up: loaded on first use
+
     merged = {**DEFAULT_OPTIONS, **options}
     unknown = sorted(set(merged) - set(DEFAULT_OPTIONS))
     if unknown:
@@ -77,8 +51,6 @@ def check_options(options: dict[str, Any]) -> dict[str, Any]:
 class AorRuleset:
     name = "aor"
     version = 1
-    actions = ACTIONS
-    verbs: Sequence[str] = VERBS
     # engine.core.words: message id -> template (with the words beside a legal line)
     messages: dict[str, str] = {**MESSAGES, **lines_said.LINE_MESSAGES,
                                 **lines_said.FINAL_MESSAGES}
@@ -87,7 +59,40 @@ class AorRuleset:
     draw_messages: dict[str, str] = {}  # its draws are dealt into hands: none is told
     draw_ends_block = True
 
+    # Start-up: the actions, the names, the rules and the views load on first use; reading a
+    # game's status needs none of them (tests/architecture/test_hot_imports.py).
+    @cached_property
+    def actions(self) -> dict[str, Action]:
+        from engine.aor.actions.acquire import (  # start-up: loaded on first use
+            Acquire,
+            MasterArtDiscard,
+            Stabilize,
+        )
+        from engine.aor.actions.expand import CathedralDefence, Expand, Trade
+        from engine.aor.actions.phase_start import BuyCards, Mill, Removal, Renaissance
+        from engine.aor.actions.play import Cede, Choose, CivilWarLoss, Commodity, PlayCards
+        from engine.aor.actions.setup import Capital, CapitalBid, Return, Tokens
+
+        return {action.name: action for action in (
+            Return(), CapitalBid(), Capital(), Tokens(), Renaissance(), Removal(), Mill(),
+            BuyCards(), PlayCards(), Choose(), Commodity(), CivilWarLoss(), Cede(), Acquire(),
+            MasterArtDiscard(), Stabilize(), Expand(), CathedralDefence(), Trade())}
+
+    @cached_property
+    def verbs(self) -> Sequence[str]:
+        from engine.aor.standing import LINES  # start-up: loaded on first use
+
+        return (
+            "return", "bid", "capital", "tokens", "swap", "no swap", "pay", "done", "mill",
+            "no mill", "buy card", "discard", "pass", "play", "target", "province", "region",
+            "group", "commodity", "lose", "cede", "fleet", "buy", "keep", "stabilize", "place",
+            "attack", "convert", "cathedral", "no cathedral", "trade", "no trade", "resign",
+            "seal", "open", *LINES,
+        )
+
     def namer(self, t: Table) -> Namer:
+        from engine.aor.names import AorNamer  # start-up: loaded on first use
+
         return AorNamer(t)
 
     def setup(
@@ -95,6 +100,11 @@ class AorRuleset:
         chance: Chance,
     ) -> tuple[Table, list[Event]]:
         """8.1-8.4: cards dealt (private draws), then every player returns one card."""
+        from engine.aor.messages import counted, rows  # start-up: loaded on first use
+        from engine.aor.model import player
+        from engine.aor.names import card_name
+        from engine.aor.setup import new_game
+
         merged = check_options(options)
         state = new_game(catalog, players, chance)
         state.update(options=merged, over=False, winners=[], result=None, draws=0, out=[],
@@ -109,6 +119,9 @@ class AorRuleset:
         return table, events
 
     def check_invariants(self, t: Table) -> None:
+        from engine.aor import invariants  # start-up: loaded on first use
+        from engine.aor.model import player
+
         found = invariants.problems(t.catalog, t.state)
         state = t.state
         if not state["over"] and not t.agenda:
@@ -124,6 +137,10 @@ class AorRuleset:
 
     def resign(self, t: Table, pid: str, chance: Chance) -> list[Event]:
         """11.3, 9.4.3: a resigning player is out; pieces stay, the hand is shown and leaves."""
+        from engine.aor.actions.flow import settle  # start-up: loaded on first use
+        from engine.aor.model import eliminate, player
+        from engine.aor.names import card_name
+
         state = t.state
         if state["over"]:
             raise IllegalOrder("the game is over")
@@ -151,10 +168,15 @@ class AorRuleset:
         """Each player still in the game: the final score as it stands (11.2) plus the income
         the next Income phase would pay (9.6), so provinces count before they pay. Self-play
         policies read it (pbem.play.policy); no rule does."""
+        from engine.aor.economy import income  # start-up: loaded on first use
+        from engine.aor.victory import standings
+
         return {pid: float(points + income(t.catalog, t.state, pid))
                 for pid, points in standings(t.catalog, t.state)}
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
+        from engine.aor.view import view_for  # start-up: loaded on first use
+
         return view_for(t, player)
 
     def is_over(self, t: Table) -> bool:
@@ -172,7 +194,9 @@ class AorRuleset:
     selfplay_options: dict[str, Any] = {"end": "epoch1"}  # a whole game is minutes of play
 
     def build_catalog(self, data: dict[str, Any]) -> Catalog:
-        return build_aor_catalog(*(data[name] for name in self.data_files))
+        from engine.aor.catalog import build_catalog  # start-up: reading needs no catalog
+
+        return build_catalog(*(data[name] for name in self.data_files))
 
     def seat_ids(self, names: Sequence[str]) -> list[str]:
         """Players keep their key names as ids (lower case) when those make good ids, else
@@ -186,6 +210,8 @@ class AorRuleset:
                       open_game: bool) -> dict[str, Any]:
         """A moderated game's sealed bids go to the moderator; an open game seals them by
         commit and reveal unless the players choose `sealing=plain`."""
+        from engine.aor.setup import SetupError  # start-up: loaded on first use
+
         if not self.player_counts[0] <= players <= self.player_counts[1]:
             raise SetupError(f"Age of Renaissance takes 3 to 6 players, not {players}")
         if not open_game:
@@ -200,34 +226,52 @@ class AorRuleset:
 
     def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,
                 hands_open: bool) -> dict[str, Any]:
+        from engine.aor import display  # start-up: loaded on first use
+
         return display.for_reader(t, view, viewer, hands_open)
 
     def public_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        from engine.aor import projection  # start-up: loaded on first use
+
         return projection.public_state(state)
 
     def viewable(self, public: dict[str, Any]) -> dict[str, Any]:
+        from engine.aor import projection  # start-up: loaded on first use
+
         return projection.viewable(public)
 
     def draw_audience(self, purpose: str) -> list[str] | None:
+        from engine.aor.draws import audience  # start-up: loaded on first use
+
         return audience(purpose)
 
     def seat_view(self, state: dict[str, Any], seat: str) -> dict[str, Any]:
         """What `seat` may see, hidden cards as placeholders (the bot's position; a capability
         pbem asks for by name)."""
+        from engine.aor import projection  # start-up: loaded on first use
+
         return projection.seat_view(state, seat)
 
     def redeal(self, state: dict[str, Any], viewer: str, chance: Chance) -> dict[str, Any]:
         """What `viewer` cannot see dealt afresh (`pbem fork --for`; a capability pbem asks
         for by name, like `worth`)."""
+        from engine.aor import projection  # start-up: loaded on first use
+
         return projection.redeal(state, viewer, chance)
 
     def card_entries(self, catalog: Catalog, query: str | None) -> list[dict[str, Any]]:
+        from engine.aor import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.entries(catalog, query)
 
     def card_line(self, entry: dict[str, Any]) -> str:
+        from engine.aor import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.line(entry)
 
     def card_text(self, entry: dict[str, Any]) -> str:
+        from engine.aor import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.text(entry)
 
     def coverage(self, catalog: Catalog) -> dict[str, tuple[str, list[str]]]:

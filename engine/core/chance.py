@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Protocol
 
 from engine.core.errors import InvariantViolation
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Draw:
     n: int
     purpose: str
@@ -49,7 +50,7 @@ def derive_index(seed: bytes, game_id: str, n: int, purpose: str, size: int) -> 
         counter += 1
 
 
-@dataclass
+@dataclass_on_first_use()
 class SeededChance:
     seed: bytes
     game_id: str
@@ -67,7 +68,7 @@ class SeededChance:
         return derive_label(self.seed, self.game_id, n, purpose, length)
 
 
-@dataclass
+@dataclass_on_first_use()
 class ReplayChance:
     """Replays recorded draws (verify before the seed is revealed); checks each is possible."""
 
@@ -119,7 +120,7 @@ class ReplayMismatch(Exception):
     pass
 
 
-@dataclass
+@dataclass_on_first_use()
 class NoChance:
     """For runs without the seed: the first draw stops the run."""
 
@@ -133,7 +134,7 @@ class DrawRefused(Exception):
     """A draw was attempted where none may happen: a probe, or a block with lines left."""
 
 
-@dataclass
+@dataclass_on_first_use()
 class RefusingChance:
     """For probes ("would this draw?"): every draw raises DrawRefused and nothing is drawn."""
 

@@ -13,7 +13,6 @@ op. A qualifier that agrees is accepted; one that names something else is an err
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -192,6 +191,8 @@ def match_line(
 
 def did_you_mean(cleaned: str, legal: Sequence[str]) -> str:
     """The legal line a near-miss spelling is close to, else ''."""
+    import difflib  # start-up: only a line that is not legal needs it
+
     close = difflib.get_close_matches(cleaned, [fold(line) for line in legal], n=1, cutoff=0.8)
     if not close:
         return ""

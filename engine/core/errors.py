@@ -7,15 +7,15 @@ canonical lines, so a player can copy a correct line from the message.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from engine.core.words import Formatter
 
 _ENGLISH = Formatter()
 
 
-@dataclass(frozen=True, eq=True)
+@dataclass_on_first_use(frozen=True, eq=True)
 class Reason:
     """Why, as data: a key, its English template (str.format syntax, engine.core.words' specs)
     and the fields (a field may be a Reason itself, said in the same language). The edge

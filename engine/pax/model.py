@@ -8,10 +8,12 @@ and the invariants check that nothing is over-used.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.table import Event, Table, event
-from engine.pax.catalog import Card, Catalog, SquareSide
+
+if TYPE_CHECKING:  # start-up: reading a game's status builds no catalog
+    from engine.pax.catalog import Card, Catalog, SquareSide
 
 State = dict[str, Any]
 

@@ -3,76 +3,70 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from engine.core.chance import Chance
-from engine.core.choice import Namer
 from engine.core.errors import IllegalOrder
-from engine.core.ruleset import Action
 from engine.core.table import Event, Table
-from engine.pax import cards_view, invariants, lines_said, setup, view
-from engine.pax.actions import oneshots, ops
-from engine.pax.actions.agents import PlaceAgent
-from engine.pax.actions.fair import Levy
-from engine.pax.actions.market import Activate, reveal_previews
-from engine.pax.actions.play import Coronation, OneShot
-from engine.pax.actions.turn import Turn
-from engine.pax.battle import BattleWon, Casualty, Survivor
-from engine.pax.bishops import Pacify
-from engine.pax.catalog import Catalog, build_catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.messages.decisions import DECISIONS
 from engine.pax.messages.draws import DRAWS
 from engine.pax.messages.reasons import REASONS
 from engine.pax.model import RULESET_VERSION
-from engine.pax.notation import PaxNamer
-from engine.pax.regime import Emancipate, GoldenLiberty, RegimeConcession
-from engine.pax.setup import DEFAULT_OPTIONS
-from engine.pax.upkeep import HandDiscard, Upkept
 
-ACTIONS: dict[str, Action] = {
-    action.name: Upkept(action)
-    for action in (
-        Turn(), Activate(), OneShot(), Coronation(), PlaceAgent(), Levy(), Pacify(),
-        Casualty(), Survivor(), BattleWon(), RegimeConcession(), Emancipate(), GoldenLiberty(),
-        HandDiscard(), *oneshots.ACTIONS, *ops.ACTIONS,
-    )
-}
-
-VERBS = (
-    "buy", "sell", "play", "ops", "fair", "victory", "end", "activate", "oneshot", "no oneshot",
-    "marry", "old maid", "knight", "rook", "pawn", "pirate", "bishop", "skip", "levy",
-    "no levy", "kill", "lose", "concession", "no concession", "emancipate", "done",
-    "medieval", "keep", "op", "pay", "repress", "discard", "resolve", "apostasy", "revolt",
-    *oneshots.VERBS, *ops.VERBS,
-)
+if TYPE_CHECKING:
+    from engine.core.choice import Namer
+    from engine.core.ruleset import Action
+    from engine.pax.catalog import Catalog
 
 
 class PaxRuleset:
     name = "pax"
     version = RULESET_VERSION  # a new game's rules; an old game's state keeps its own
-    actions = ACTIONS
-    verbs: Sequence[str] = VERBS
     messages: dict[str, str] = MESSAGES  # engine.core.words: message id -> template
     reasons: dict[str, str] = REASONS  # why a line is refused (engine.core.errors.Reason)
     decisions: dict[str, str] = DECISIONS  # action -> phrase (pbem.words.decision_phrase)
     draw_messages: dict[str, str] = DRAWS  # the market's refills, told in summaries
 
+    # Start-up: the actions, the board's names and the views load on first use; reading a
+    # game's status needs none of them (tests/architecture/test_hot_imports.py).
+    @cached_property
+    def actions(self) -> dict[str, Action]:
+        from engine.pax.ruleset_actions import ACTIONS  # start-up: loaded on first use
+
+        return ACTIONS
+
+    @cached_property
+    def verbs(self) -> Sequence[str]:
+        from engine.pax.ruleset_actions import VERBS  # start-up: loaded on first use
+
+        return VERBS
+
     def namer(self, t: Table) -> Namer:
+        from engine.pax.notation import PaxNamer  # start-up: loaded on first use
+
         return PaxNamer(t)
 
     def setup(
         self, catalog: Catalog, game_id: str, players: Sequence[str], options: dict[str, Any],
         chance: Chance,
     ) -> tuple[Table, list[Event]]:
+        from engine.pax import setup  # start-up: loaded on first use
+        from engine.pax.actions.market import reveal_previews  # start-up: loaded on first use
+
         table, events = setup.setup(catalog, game_id, players, options, chance)
         reveal_previews(table, chance)
         return table, events
 
     def check_invariants(self, t: Table) -> None:
+        from engine.pax import invariants  # start-up: loaded on first use
+
         invariants.check_invariants(t)
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
+        from engine.pax import view  # start-up: loaded on first use
+
         return view.view_for(t, player)
 
     def keyed_texts(self, catalog: Catalog) -> dict[str, str]:
@@ -83,10 +77,14 @@ class PaxRuleset:
 
     def line_said(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
         """What a legal line does, as a message, from the reader's view (or None)."""
+        from engine.pax import lines_said  # start-up: loaded on first use
+
         return lines_said.line_said(view, line)
 
     def line_final(self, view: dict[str, Any], line: str) -> dict[str, Any] | None:
         """Why a legal line can never be taken back (it draws), as a message (or None)."""
+        from engine.pax import lines_said  # start-up: loaded on first use
+
         return lines_said.line_final(view, line)
 
     def is_over(self, t: Table) -> bool:
@@ -101,10 +99,17 @@ class PaxRuleset:
     hidden_information = False  # hands come from the open market; only the seed is secret
     templates = "pax"
     data_files: tuple[str, ...] = ("cards", "map", "abilities")
-    default_options: dict[str, Any] = dict(DEFAULT_OPTIONS)
     selfplay_options: dict[str, Any] = {}
 
+    @cached_property
+    def default_options(self) -> dict[str, Any]:
+        from engine.pax.setup import DEFAULT_OPTIONS  # start-up: loaded on first use
+
+        return dict(DEFAULT_OPTIONS)
+
     def build_catalog(self, data: dict[str, Any]) -> Catalog:
+        from engine.pax.catalog import build_catalog  # start-up: reading needs no catalog
+
         return build_catalog(data["cards"], data["map"], data["abilities"])
 
     def seat_ids(self, names: Sequence[str]) -> list[str]:
@@ -113,6 +118,8 @@ class PaxRuleset:
 
     def check_options(self, options: dict[str, Any], *, players: int,
                       open_game: bool) -> dict[str, Any]:
+        from engine.pax import setup  # start-up: loaded on first use
+
         return setup.check_options(options, players)
 
     def display(self, t: Table, view: dict[str, Any], viewer: str | None, *,
@@ -132,16 +139,24 @@ class PaxRuleset:
         raise IllegalOrder("Pax Renaissance has no resignation")
 
     def card_entries(self, catalog: Catalog, query: str | None) -> list[dict[str, Any]]:
+        from engine.pax import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.entries(catalog, query)
 
     def card_line(self, entry: dict[str, Any]) -> str:
+        from engine.pax import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.line(entry)
 
     def card_text(self, entry: dict[str, Any]) -> str:
+        from engine.pax import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.text(entry)
 
     def card_said(self, catalog: Catalog, entry: dict[str, Any]) -> dict[str, Any]:
         """The card's words as messages (optional: `pbem cards --lang` says them)."""
+        from engine.pax import cards_view  # start-up: only `pbem cards` shows cards
+
         return cards_view.said(catalog, entry["id"])
 
     def coverage(self, catalog: Catalog) -> dict[str, tuple[str, list[str]]]:

@@ -12,13 +12,14 @@ the same lines to the same arguments.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+# Named tuples, not dataclasses: making a frozen dataclass costs most of a millisecond, and
+# every hot command makes these (start-up, bench/README.md).
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     dest: str
     flag: bool = False  # takes no value
     many: bool = False  # may repeat; the values are collected
@@ -26,10 +27,9 @@ class Option:
     number: bool = False  # the value is an int
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     arguments: tuple[tuple[str, bool], ...]  # (name, is a Path), in order, all required
-    options: dict[str, Option] = field(default_factory=dict)
+    options: dict[str, Option]
 
 
 _FOR = Option("for_player")

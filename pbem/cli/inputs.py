@@ -26,7 +26,7 @@ def read_key_file(path: Path) -> str:
 
 
 def check_format(fmt: str) -> str:
-    from pbem.views.report import FORMATS  # start-up: jinja2 loads only for commands that render
+    from pbem.views.formats import FORMATS  # start-up: not the renderer
 
     if fmt not in FORMATS:
         raise UsageError(f"unknown format '{fmt}'; formats: {', '.join(FORMATS)}")

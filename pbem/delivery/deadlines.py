@@ -13,19 +13,21 @@ moderator-signed block replaces a player (pbem.pipeline.replace).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, Any
 
 from engine.core.agenda import next_pending, waiting_for
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from pbem import i18n
 from pbem.errors import UsageError
 from pbem.rulesets import ruleset_of
 from pbem.store import gamefile
 from pbem.store.gamefile import GameFile
 from pbem.words import decision_phrase
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
 
 NMR_POLICIES = ("wait", "skip")
 MAIN_TURN_ACTIONS = frozenset({"turn", "play", "acquire", "expand"})  # the NMR policy governs these
@@ -54,7 +56,7 @@ def parse_duration(text: str) -> timedelta:
     return duration
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Policy:
     decisions: dict[str, str]  # action name or "default" -> duration text
     nmr: str
@@ -115,6 +117,8 @@ def store_policy(gf: GameFile, policy: Policy) -> None:
 
 
 def check_zone(name: str) -> ZoneInfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # start-up: only a time zone's
+
     shown = name if len(name) <= 60 else name[:57] + "..."
     try:
         if len(name) > 60:
@@ -195,7 +199,7 @@ def parse_time(text: str) -> datetime:
 # --- what is due ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Due:
     player: str
     action: str

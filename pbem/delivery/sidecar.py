@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import secrets
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -118,6 +117,8 @@ def open_book(game: Path) -> Iterator[Book]:
 
 def message_id(gf: GameFile, what: str, domain: str) -> str:
     """Unique, and short enough not to be folded: <pbem.GAME.WHAT.RANDOM@DOMAIN>."""
+    import secrets  # start-up: only a message sent needs an id
+
     game = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in gf.game_id)[:24]
     return f"<pbem.{game}.{what}.{secrets.token_hex(6)}@{domain}>"
 

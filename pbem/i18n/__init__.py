@@ -8,13 +8,15 @@ English is the source and has none. How it works and how to add a language: docs
 
 from __future__ import annotations
 
-import gettext
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.words import Formatter
 from pbem.errors import UsageError
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "pbem"
 SOURCE = "en"  # the language the code and templates are written in
@@ -39,6 +41,8 @@ def check_language(lang: str) -> str:
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The language's catalog (English: none, every message stays as written)."""
+    import gettext  # start-up: loaded when a catalog is first asked for
+
     if check_language(lang) == SOURCE:
         return gettext.NullTranslations()
     with (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:

@@ -7,7 +7,6 @@ format=flowed), not about what a block means; `pbem.orders.orderblock` parses wh
 from __future__ import annotations
 
 import binascii
-import html
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -15,7 +14,6 @@ from types import MappingProxyType
 
 from engine.core.errors import Verbatim
 from pbem.errors import BlockError
-from pbem.orders.base64parts import decode_base64_parts, has_base64_part
 
 # What the finder reads at most (orders.md §1): a longer text is refused before any regex
 # runs, so no mail can keep the host busy.
@@ -117,6 +115,8 @@ def candidates(text: str) -> list[Candidate]:
 def readings(text: str) -> Iterator[Candidate]:
     """`candidates`, each made only when the caller asks for it: a plain block is read at
     the first reading, and its signature's `==` need not be decoded as quoted-printable."""
+    from pbem.orders.base64parts import decode_base64_parts, has_base64_part  # start-up: reading
+
     check_text_size(text)
     text = normalize(text)
     # A saved mail may hold base64 text parts: their decoded reading comes first.
@@ -170,6 +170,8 @@ def qp_decode(text: str) -> str:
 
 def html_to_text(source: str) -> str:
     """Text as a browser would lay it out: <br> and block tags end lines, entities decoded."""
+    import html  # start-up: only a mail in HTML needs it
+
     lines: list[str] = []
     current: list[str] = []
     pre = 0

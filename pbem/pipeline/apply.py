@@ -32,7 +32,6 @@ from pbem.pipeline.envelope import (
     resigns,
 )
 from pbem.pipeline.game import Game
-from pbem.pipeline.life_apply import apply_life
 from pbem.pipeline.record import Step, record
 from pbem.pipeline.seals import withdraw
 from pbem.store import gamefile
@@ -137,6 +136,8 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
 
             player, entries = apply_takeback(game, block, asked, now)
         else:  # away, back, pause, resume, bot
+            from pbem.pipeline.life_apply import apply_life  # start-up: only a line of life
+
             assert line is not None
             player, entries = apply_life(game, block, line, now)
         return Applied(game.gf, player, [e for entry in entries for e in entry.events or []],

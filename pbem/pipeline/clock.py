@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from engine.core.table import event
 from pbem.delivery.deadlines import (
     DIGESTS,
@@ -186,7 +186,7 @@ def settings_lines(change: Change) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Change:
     deadlines: Data | None
     emails: dict[str, str] | None

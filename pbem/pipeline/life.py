@@ -23,12 +23,12 @@ and no deadline runs while the game is paused. Nothing here touches the rules' s
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import MODERATOR, iso, parse_time
 from pbem.errors import OrdersRejected
@@ -50,11 +50,13 @@ def shown(delta: timedelta) -> str:
 
 def until_of(line: LifeLine, zone: str) -> datetime:
     """`away until`'s end: the date (and time) in the player's zone, as a moment in UTC."""
+    from zoneinfo import ZoneInfo  # start-up: only a time zone's
+
     local = line.local_end().replace(tzinfo=ZoneInfo(zone) if zone else UTC)
     return parse_time(local.astimezone(UTC).isoformat())
 
 
-@dataclass
+@dataclass_on_first_use()
 class Life:
     away: dict[str, Data]
     pause: Data

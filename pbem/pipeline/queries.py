@@ -5,13 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import sealing
-from engine.core.adjudicate import adjudicate, options_now
 from engine.core.agenda import is_parallel, next_pending, waiting_for
 from engine.core.chance import NoChance, SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
 from pbem.errors import OrdersRejected, UsageError
-from pbem.orders.life_lines import is_life
-from pbem.orders.takeback_lines import is_takeback
 from pbem.pipeline.game import Game
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_phrase
@@ -28,6 +25,8 @@ def decision_of(game: Game) -> tuple[list[str], str]:
 
 def legal_lines(game: Game, player: str | None = None) -> dict[str, Any]:
     """The legal lines of `player` (default: the first player owed) for the next decision."""
+    from engine.core.adjudicate import options_now  # start-up: `status` lists no lines
+
     game.require_whole("list options")
     gf = game.gf
     table = game.table()
@@ -53,6 +52,10 @@ def check_lines(game: Game, player: str, lines: list[str]) -> str | None:
     """Refuse, before signing, lines the rules would reject now; None when they are legal (or
     when this run cannot tell: the hidden cards are the moderator's). A line that leads to a
     draw ends the check there, as the draw needs the seed."""
+    from engine.core.adjudicate import adjudicate  # start-up: `status` checks no lines
+    from pbem.orders.life_lines import is_life
+    from pbem.orders.takeback_lines import is_takeback
+
     if not game.whole or not lines or any(is_life(line) or is_takeback(line) for line in lines):
         return None  # a line of life or a takeback answers no decision: apply checks it
     table = game.table()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from engine.core.table import Event, event
 from pbem.delivery.deadlines import FIELDS, MODERATOR, check_zone
 from pbem.errors import BlockError, SignatureError, UsageError
@@ -21,7 +21,7 @@ from pbem.store.gamefile import GameFile, current_hash, fingerprint
 # --- replacing a player ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Replacement:
     player: str
     key: str | None  # roster form "ed25519 BASE64", None to keep the key

@@ -18,16 +18,16 @@ import contextlib
 import hashlib
 import json
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from pbem.errors import IOFailure, UsageError
 from pbem.store import files
 
 CREATION_WAIT_SECONDS = 60.0  # the lock is held only for the writes: a second `new` waits
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Companion:
     """A file created with the game, beside it (the seed or the secrets file)."""
 

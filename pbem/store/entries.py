@@ -24,13 +24,15 @@ Reading and checking raw entries is pbem.store.entry_reader's job.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar
+
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 
 Data = dict[str, Any]
 
 
-@dataclass
+@dataclass_on_first_use()
 class Entry:
     """What every entry has. `events` are the public structured events; `summary` the words
     of a format-1 entry."""
@@ -66,7 +68,7 @@ class Entry:
         return str(getattr(self, "player", "") or self.kind)
 
 
-@dataclass
+@dataclass_on_first_use()
 class Setup(Entry):
     kind: ClassVar[str] = "setup"
     # since format 3: the deadlines and e-mails the game began with; since format 4 also the
@@ -77,7 +79,7 @@ class Setup(Entry):
         return {} if self.settings is None else {"settings": self.settings}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Orders(Entry):
     kind: ClassVar[str] = "orders"
     player: str = ""
@@ -96,7 +98,7 @@ class Orders(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Sealed(Entry):
     """A sealed answer in a moderated game: only its commitment is public until the unseal."""
 
@@ -124,7 +126,7 @@ class Sealed(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Unseal(Entry):
     kind: ClassVar[str] = "unseal"
     node: str = ""
@@ -141,7 +143,7 @@ class Unseal(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Timeout(Entry):
     kind: ClassVar[str] = "timeout"
     player: str = ""
@@ -173,7 +175,7 @@ class Timeout(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Settings(Entry):
     """Deadlines and the NMR policy (the whole policy now in force), e-mail addresses changed,
     or both. `block` is the moderator's signed block in a game with a moderator; `adopted`
@@ -205,7 +207,7 @@ class Settings(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Replacement(Entry):
     """A moderator-signed roster change: the seat's entry before and after."""
 
@@ -227,7 +229,7 @@ class Replacement(Entry):
                 "payload_sha256": self.payload_sha256, "old": self.old, "new": self.new}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Reveal(Entry):
     kind: ClassVar[str] = "reveal"
     seed: str = ""
@@ -236,7 +238,7 @@ class Reveal(Entry):
         return {"seed": self.seed}
 
 
-@dataclass
+@dataclass_on_first_use()
 class _SignedLine(Entry):
     """A player's signed line of life (issue 24), logged `at` (ISO UTC)."""
 
@@ -250,7 +252,7 @@ class _SignedLine(Entry):
                 "at": self.at}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Absence(_SignedLine):
     """A player's signed `away until ...` (`until`: when it ends, ISO UTC, read in `zone`, the
     player's time zone then, "" for UTC) or `back` (`until` None)."""
@@ -263,7 +265,7 @@ class Absence(_SignedLine):
         return {**self.signed(), "until": self.until, "zone": self.zone}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Pause(Entry):
     """A signed `pause` or `resume` line (`player` may be the moderator), or `lapse`: a pause
     proposal that was not unanimous by its deadline (no player, no block)."""
@@ -282,7 +284,7 @@ class Pause(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Bot(_SignedLine):
     """A player's signed `bot on SHA256:...` (`key`: that fingerprint, lower-cased; `until`:
     when the handover ends by itself, ISO UTC, read in `zone`, the player's time zone then) or
@@ -308,7 +310,7 @@ class Bot(_SignedLine):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Takeback(Entry):
     """A signed `takeback SEQ` (`line`: ask; `needs`: the players whose acceptance it waits
     for), `accept takeback SEQ` or `refuse takeback SEQ` (`player` may be the moderator), or
@@ -333,7 +335,7 @@ class Takeback(Entry):
         return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Undo(Entry):
     """A takeback granted: the position (state and pending decisions) is what it was after
     seq `target - 1`; the entries `undone` (target to the one before this) stay in the log,

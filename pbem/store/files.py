@@ -8,7 +8,6 @@ import errno
 import fcntl
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -28,6 +27,8 @@ def write_atomic(path: Path, text: str) -> None:
 
 def temp_file(path: Path) -> tuple[int, str]:
     """A new temporary file beside `path`, named as stale_temps finds it: .NAME.<8 random characters>.tmp."""
+    import tempfile  # start-up: only a command that writes pays for it
+
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
+from engine.core.records import dataclass_on_first_use  # start-up: made when first built
 from pbem.errors import CorruptGameError, UsageError
 from pbem.store import gamefile
 
@@ -26,7 +27,7 @@ LEGACY_FORMAT = "pbem-secrets-1"
 KEEP = 2  # generations kept: the current state's and the one before
 
 
-@dataclass
+@dataclass_on_first_use()
 class Generation:
     post_state: str
     seq: int
@@ -39,7 +40,7 @@ class Generation:
                 "agenda": self.agenda, "sealed": self.sealed}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Secrets:
     seed: bytes
     generations: list[Generation] = field(default_factory=list)

@@ -13,7 +13,6 @@ from pbem.i18n import SOURCE
 from pbem.i18n.readers import game_language as game_language
 from pbem.i18n.readers import reader_language as reader_language
 from pbem.i18n.readers import seat_language as seat_language
-from pbem.orders.orderblock import BEGIN, END, find_blocks
 from pbem.pipeline.game import Game
 from pbem.pipeline.queries import decision_of
 from pbem.rulesets import ruleset_of
@@ -27,6 +26,8 @@ from pbem.words import bot_played_text, choice_text, decision_phrase, draw_texts
 def skeleton(gf: GameFile, player: str) -> str:
     """A ready-to-sign block with the header filled in. It has no signature section, so a
     reply that quotes it never looks like a damaged signed block."""
+    from pbem.orders.blockfinder import BEGIN, END  # start-up: only the player to move's
+
     return "\n".join([
         BEGIN,
         f"game: {gf.game_id}",
@@ -59,6 +60,8 @@ def entry_texts(entry: dict[str, Any], ruleset: str | None = None,
         texts += draw_texts(ruleset, [d for d in entry.get("draws") or []
                                       if isinstance(d, dict)], lang)
     if not texts and entry.get("kind") == "orders" and entry.get("block"):
+        from pbem.orders.orderblock import find_blocks  # start-up: the signature checks
+
         lines = [line.text for block in find_blocks(str(entry["block"])) for line in block.lines]
         if lines:
             texts = [choice_text(str(entry.get("player")), lines, lang)]

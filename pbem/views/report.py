@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any
 from pbem import i18n
 from pbem.errors import UsageError
 from pbem.resources import templates_dir
+from pbem.views.formats import FORMATS as FORMATS
 
 if TYPE_CHECKING:
     import jinja2
 
-FORMATS = ("text", "markdown", "bbcode", "bgg")  # listed first, in this order; others by name
 _NAME = re.compile(r"^[a-z0-9_]+$")
 _TEMPLATE = re.compile(r"^report\.([a-z0-9_]+)\.j2$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
