@@ -3,11 +3,13 @@ command per Typer app for the whole session."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from unittest import mock
 
 import pytest
@@ -27,6 +29,29 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os
     del os.environ["PYTHONDONTWRITEBYTECODE"]
     os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
                                             f"pbem-tests-pyc-{os.getuid()}")
+
+
+T = TypeVar("T")
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> T:
+    """`build(folder)` run once per pytest run, not once per pytest-xdist worker (a session
+    fixture is built in each worker that uses it): the first worker to ask builds into a folder
+    of the run's temporary root, the others wait on its lock and read the result it pickled.
+    What is built must not be changed by the tests: every worker reads the same files."""
+    base = factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    done = root / f"{name}.pickle"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if done.exists():
+            result: T = pickle.loads(done.read_bytes())
+            return result
+        folder = root / name
+        folder.mkdir()
+        result = build(folder)
+        done.write_bytes(pickle.dumps(result))
+        return result
 
 
 @pytest.fixture(scope="session")
