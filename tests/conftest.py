@@ -67,20 +67,23 @@ def new_table(players: int = 3, seed: bytes = b"test-seed", **options: object) -
 
 
 # typer's CliRunner rebuilds the click command from the app at every invoke (reading the type
-# hints of every command: about a third of a short CLI test's time); a `pbem` process builds it
-# once, and so does the suite. Keyed by the app and its command count, so an app that gains a
+# hints of every command: about a third of a short CLI test's time), and so does calling the
+# app itself (`app(args)`, as games/demo_aor.py runs pbem); a `pbem` process builds it once,
+# and so does the suite. Keyed by the app and its command count, so an app that gains a
 # command is built again.
 _COMMANDS: dict[tuple[int, int, int], tuple[typer.Typer, Any]] = {}
+_BUILD = typer.main.get_command
 
 
 def _command_of(app: typer.Typer) -> Any:
     key = (id(app), len(app.registered_commands), len(app.registered_groups))
     if key not in _COMMANDS:
-        _COMMANDS[key] = (app, typer.main.get_command(app))  # the app kept: its id stays its own
+        _COMMANDS[key] = (app, _BUILD(app))  # the app kept: its id stays its own
     return _COMMANDS[key][1]
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _one_click_command_per_app() -> Iterator[None]:
-    with mock.patch.object(typer.testing, "_get_command", _command_of):
+    with mock.patch.object(typer.testing, "_get_command", _command_of), \
+            mock.patch.object(typer.main, "get_command", _command_of):
         yield
