@@ -47,8 +47,7 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
         if done.exists():
             result: T = pickle.loads(done.read_bytes())
             return result
-        folder = root / name
-        folder.mkdir()
+        folder = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=root))  # fresh if one failed
         result = build(folder)
         done.write_bytes(pickle.dumps(result))
         return result
