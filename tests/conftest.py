@@ -3,11 +3,13 @@ command per Typer app for the whole session."""
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pickle
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from unittest import mock
 
 import pytest
@@ -29,6 +31,28 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os
                                             f"pbem-tests-pyc-{os.getuid()}")
 
 
+T = TypeVar("T")
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> T:
+    """`build(folder)` run once per pytest run, not once per pytest-xdist worker (a session
+    fixture is built in each worker that uses it): the first worker to ask builds into a folder
+    of the run's temporary root, the others wait on its lock and read the result it pickled.
+    What is built must not be changed by the tests: every worker reads the same files."""
+    base = factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    done = root / f"{name}.pickle"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if done.exists():
+            result: T = pickle.loads(done.read_bytes())
+            return result
+        folder = Path(tempfile.mkdtemp(prefix=f"{name}-", dir=root))  # fresh if one failed
+        result = build(folder)
+        done.write_bytes(pickle.dumps(result))
+        return result
+
+
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     return pax_catalog()
@@ -42,20 +66,23 @@ def new_table(players: int = 3, seed: bytes = b"test-seed", **options: object) -
 
 
 # typer's CliRunner rebuilds the click command from the app at every invoke (reading the type
-# hints of every command: about a third of a short CLI test's time); a `pbem` process builds it
-# once, and so does the suite. Keyed by the app and its command count, so an app that gains a
+# hints of every command: about a third of a short CLI test's time), and so does calling the
+# app itself (`app(args)`, as games/demo_aor.py runs pbem); a `pbem` process builds it once,
+# and so does the suite. Keyed by the app and its command count, so an app that gains a
 # command is built again.
 _COMMANDS: dict[tuple[int, int, int], tuple[typer.Typer, Any]] = {}
+_BUILD = typer.main.get_command
 
 
 def _command_of(app: typer.Typer) -> Any:
     key = (id(app), len(app.registered_commands), len(app.registered_groups))
     if key not in _COMMANDS:
-        _COMMANDS[key] = (app, typer.main.get_command(app))  # the app kept: its id stays its own
+        _COMMANDS[key] = (app, _BUILD(app))  # the app kept: its id stays its own
     return _COMMANDS[key][1]
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _one_click_command_per_app() -> Iterator[None]:
-    with mock.patch.object(typer.testing, "_get_command", _command_of):
+    with mock.patch.object(typer.testing, "_get_command", _command_of), \
+            mock.patch.object(typer.main, "get_command", _command_of):
         yield

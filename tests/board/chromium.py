@@ -60,19 +60,32 @@ def open_page(page: Path) -> tuple[str, list[str]]:
     return done.stdout, [m.group(1) for m in _CONSOLE.finditer(done.stderr)]
 
 
-def layout_problems(page_text: str, folder: Path) -> tuple[list[str], list[str]]:
-    """What the probe finds in the page's (first) SVG, and the console messages of the page."""
+def _probed(page_text: str, path: Path) -> tuple[str, list[str], list[str]]:
+    """The page with the probe added, written to `path` and opened: (the DOM, what the probe
+    finds in the page's first SVG, the console messages)."""
     body = re.sub(r"^<\?xml[^>]*>\n", "", page_text)
     probe = f'<pre id="probe-out"></pre>{PROBE}'
     body = body.replace("</body>", probe + "</body>") if "</body>" in body else \
         f'<html><body style="margin:0">{body}{probe}</body></html>'
-    path = folder / "probe.html"
     path.write_text(body, encoding="utf-8")
     dom, console = open_page(path)
     found = re.search(r"FOUND(.*)END", dom)
     assert found, f"the probe did not run: {console}"
     problems: list[str] = json.loads(html.unescape(found.group(1)))
+    return dom, problems, console
+
+
+def layout_problems(page_text: str, folder: Path) -> tuple[list[str], list[str]]:
+    """What the probe finds in the page's (first) SVG, and the console messages of the page."""
+    _, problems, console = _probed(page_text, folder / "probe.html")
     return problems, console
+
+
+def open_probed(page: Path) -> tuple[str, list[str], list[str]]:
+    """One browser run for a page's DOM, console and layout: the page with the probe added,
+    opened from the page's own folder (so its links resolve as the page's do): (the DOM, what
+    the probe finds in its first SVG, the console messages)."""
+    return _probed(page.read_text(encoding="utf-8"), page.with_name(f"{page.stem}.probe.html"))
 
 
 def printed_pages(page: Path, folder: Path) -> int:

@@ -5,11 +5,35 @@ from __future__ import annotations
 import struct
 import zlib
 
+PIXEL = 4  # bytes per pixel: the filters' "left" is the same channel of the pixel before
 
-def _paeth(a: int, b: int, c: int) -> int:
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+def _unfilter(kind: int, line: bytearray, previous: bytearray) -> bytearray:
+    """One scanline with its filter undone (PNG 9.2), each filter type in its own loop: a
+    board is 5.6 million bytes, and one generic loop that looked up the filter for every
+    byte took seconds."""
+    stride = len(line)
+    if kind == 0:  # None
+        return line
+    if kind == 2:  # Up
+        return bytearray((x + up) & 0xFF for x, up in zip(line, previous, strict=True))
+    if kind == 1:  # Sub
+        for x in range(PIXEL, stride):
+            line[x] = (line[x] + line[x - PIXEL]) & 0xFF
+        return line
+    if kind == 3:  # Average
+        for x in range(stride):
+            left = line[x - PIXEL] if x >= PIXEL else 0
+            line[x] = (line[x] + (left + previous[x]) // 2) & 0xFF
+        return line
+    assert kind == 4, f"unknown PNG filter {kind}"
+    for x in range(stride):  # Paeth
+        a, c = (line[x - PIXEL], previous[x - PIXEL]) if x >= PIXEL else (0, 0)
+        b = previous[x]
+        p = a + b - c
+        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+        line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+    return line
 
 
 def read_rgba(data: bytes) -> tuple[int, int, list[bytearray]]:
@@ -26,15 +50,12 @@ def read_rgba(data: bytes) -> tuple[int, int, list[bytearray]]:
         at += 12 + length
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", head)
     assert (depth, colour, interlace) == (8, 6, 0), "only 8-bit RGBA, not interlaced"
-    raw, stride, rows = zlib.decompress(idat), width * 4, []
+    raw, stride, rows = zlib.decompress(idat), width * PIXEL, []
+    assert len(raw) == height * (stride + 1), "the image data is not width x height"
     previous = bytearray(stride)
     for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for x in range(stride):
-            left = line[x - 4] if x >= 4 else 0
-            up, corner = previous[x], previous[x - 4] if x >= 4 else 0
-            add = {0: 0, 1: left, 2: up, 3: (left + up) // 2, 4: _paeth(left, up, corner)}[kind]
-            line[x] = (line[x] + add) & 0xFF
+        start = y * (stride + 1)
+        line = _unfilter(raw[start], bytearray(raw[start + 1:start + 1 + stride]), previous)
         rows.append(line)
         previous = line
     return width, height, rows
