@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.adjudicate import answer, options_now, run_automatic
-from engine.core.agenda import waiting_for
+from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
 from engine.core.ruleset import Ruleset
@@ -38,6 +38,7 @@ __all__ = ["PLAYED", "POLICIES", "CoveragePolicy", "GreedyPolicy", "Policy", "is
 POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
 WIDE = 16  # coverage: candidates tried by a player holding an ability never fired
+NAMED = 4  # coverage: worth of each unseen key a follow-up names (10 for each one reached)
 FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
 # follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
 # one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
@@ -134,13 +135,15 @@ class CoveragePolicy(Policy):
         serves = 2 * len(serving & (laid_now - laid)) + len(serving & (hand_now - hand - laid))
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
-        if follow and waiting_for(probe.agenda) == [who] and not probe.state.get("over") \
-                and {k for k in named_keys(table.catalog, choice) - self.seen
-                     if k.startswith("ability:")}:
+        if follow and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
-            tried = after if len(after) <= FOLLOW_UPS else self.rng.sample(after, FOLLOW_UPS)
-            total += max((self._score(ruleset, probe, who, c, serving, follow=False)
-                          for c in tried), default=0.0)
+            if {k for k in named_keys(table.catalog, choice) - self.seen if k.startswith("ability:")}:
+                tried = self._sample(probe, after, FOLLOW_UPS, serving)  # a queen to crown...
+                total += max((self._score(ruleset, probe, who, c, serving, follow=False)
+                              for c in tried), default=0.0)
+            else:  # ops to run: worth what the best of them names that was never seen
+                total += NAMED * max((len(named_keys(table.catalog, c) - self.seen)
+                                      for c in after), default=0)
         return total
 
     def _sample(self, table: Table, options: list[Choice], width: int,
@@ -157,6 +160,14 @@ class CoveragePolicy(Policy):
             picked += self.rng.sample(named, min(len(named), width // 2 - len(picked)))
         rest = [c for c in options if c not in picked]
         return picked + self.rng.sample(rest, width - len(picked))
+
+
+def _opened(table: Table, probe: Table, who: str) -> bool:
+    """The choice opened a decision of its own for the same player (ops to run, a queen to
+    crown): the probe's next node is new and owed by `who` alone."""
+    node = next_pending(probe.agenda)
+    return node is not None and waiting_for(probe.agenda) == [who] \
+        and node["id"] not in {n["id"] for n in table.agenda} and not probe.state.get("over")
 
 
 class GreedyPolicy(Policy):
