@@ -1,11 +1,12 @@
 """How a self-play bot picks among the engine's legal options (issue 14).
 
 `random` picks uniformly. `coverage` and `greedy` look one decision ahead through the engine
-itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
-throw-away chance, and the events it makes, or the state after it, are scored. No rules
-knowledge lives here: what counts is what the engine emits (event kinds and card names), shows
-(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall, an
-Age of Renaissance score and income).
+itself: each candidate (a sample of at most LOOKAHEAD, WIDE for a coverage player holding an
+ability never fired) is answered on `table.copy()` with a throw-away chance, and the events it
+makes, or the state after it, are scored. No rules knowledge lives here: what counts is what
+the engine emits (event kinds and card names), shows (its view, its tableau), holds as data
+(the catalog's cards and ability summaries, pbem.play.coverage_keys) or measures itself (a
+victory's shortfall, an Age of Renaissance score and income).
 """
 
 from __future__ import annotations
