@@ -1,11 +1,12 @@
 """How a self-play bot picks among the engine's legal options (issue 14).
 
 `random` picks uniformly. `coverage` and `greedy` look one decision ahead through the engine
-itself: each candidate (a sample of at most LOOKAHEAD) is answered on `table.copy()` with a
-throw-away chance, and the events it makes, or the state after it, are scored. No rules
-knowledge lives here: what counts is what the engine emits (event kinds and card names), shows
-(its view), holds as data (the catalog's cards) or measures itself (a victory's shortfall, an
-Age of Renaissance score and income).
+itself: each candidate (a sample of at most LOOKAHEAD, WIDE for a coverage player holding an
+ability never fired) is answered on `table.copy()` with a throw-away chance, and the events it
+makes, or the state after it, are scored. No rules knowledge lives here: what counts is what
+the engine emits (event kinds and card names), shows (its view, its tableau), holds as data
+(the catalog's cards and ability summaries, pbem.play.coverage_keys) or measures itself (a
+victory's shortfall, an Age of Renaissance score and income).
 """
 
 from __future__ import annotations
@@ -15,43 +16,34 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
 from engine.core.ruleset import Ruleset
 from engine.core.table import Event, Table
+from pbem.play.coverage_keys import (
+    PLAYED,
+    cards_of,
+    coverage_keys,
+    held_abilities,
+    is_bought,
+    named_keys,
+    serving_cards,
+    steps_toward,
+)
 from pbem.store import seeds
+
+__all__ = ["PLAYED", "POLICIES", "CoveragePolicy", "GreedyPolicy", "Policy", "is_bought",
+           "make_policy", "value"]  # PLAYED and is_bought: read by pbem.play.stats
 
 POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
+WIDE = 16  # coverage: candidates tried by a player holding an ability never fired
+NAMED = 4  # coverage: worth of each unseen key a follow-up names (10 for each one reached)
 FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
 # follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
 # one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
 FOLLOW_DEPTH_SCORED = 2
-COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
-PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
-BOUGHT = ("pax.buy.card", "pax.buy.comet")  # and their variants: pax.buy.card.taking.one ...
-
-
-def is_bought(msg: str) -> bool:
-    return any(msg == prefix or msg.startswith(f"{prefix}.") for prefix in BOUGHT)
-
-
-def coverage_keys(events: Iterable[Event]) -> set[str]:
-    """What a set of events reached: `ability:x`-style kinds, and cards played, bought or
-    Advances acquired (named by the events' own arguments)."""
-    keys: set[str] = set()
-    for e in events:
-        kind = str(e.get("kind"))
-        args = e.get("args") or {}
-        if kind.partition(":")[0] in COVERED:
-            keys.add(kind)
-        if e.get("msg") in PLAYED:
-            keys.add(f"played:{args.get('card')}")
-        elif is_bought(str(e.get("msg"))):
-            keys.add(f"bought:{args.get('card')}")
-        elif kind == "advance":
-            keys.add(f"advance:{args.get('advance')}")
-    return keys
 
 
 class Policy:
@@ -92,8 +84,10 @@ class Policy:
         events += run_automatic(ruleset, probe, chance)
         return probe, events
 
-    def _best(self, options: list[Choice], score: Callable[[Choice], float]) -> Choice:
-        sample = options if len(options) <= self.width else self.rng.sample(options, self.width)
+    def _best(self, options: list[Choice], score: Callable[[Choice], float],
+              width: int | None = None) -> Choice:
+        width = width or self.width
+        sample = options if len(options) <= width else self.rng.sample(options, width)
         scored = [(score(c), self.rng.random(), c) for c in sample]  # random tie-break
         return max(scored, key=lambda s: (s[0], s[1]))[2]
 
@@ -102,103 +96,79 @@ def _victories(options: list[Choice]) -> list[Choice]:
     return [c for c in options if c.verb == "victory"]
 
 
-def named_keys(catalog: Any, choice: Choice) -> set[str]:
-    """The coverage keys a choice names outright, read from the catalog (the engine's own card
-    data): a card's play and purchase, its abilities and one-shot, an op, an Advance, a victory
-    square."""
-    keys: set[str] = set()
-    cards = getattr(catalog, "cards", {})
-    advances = getattr(catalog, "advances", {})
-    ops = getattr(catalog, "ops", {})
-    for arg, kind in zip(choice.args, choice.kinds, strict=False):
-        arg, _, op = arg.partition("/")  # a card's op is named `CARD/op`
-        if op in ops:
-            keys.add(f"op:{ops[op]['type']}")
-        if arg in cards:
-            data = cards[arg]
-            keys |= {f"played:{data.name}", f"bought:{data.name}"}
-            keys |= {f"ability:{a}" for a in getattr(data, "abilities", ())}
-            if getattr(data, "one_shot", None):
-                keys.add(f"oneshot:{data.one_shot['type']}")
-        elif arg in advances:
-            keys.add(f"advance:{advances[arg].name}")
-        elif kind == "square":
-            keys.add(f"victory:{arg}")
-    return keys
-
-
-def leads_to(advances: Any, advance: str) -> set[str]:
-    """`advance:x` for every Advance that needs `advance` first, at any remove (the catalog's own
-    `requires`): buying Ocean Navigation is a step toward New World."""
-    found: set[str] = set()
-    frontier = {advance}
-    while frontier:
-        later = {a for a, data in advances.items() if set(getattr(data, "requires", ())) & frontier}
-        later -= {a for a in advances if f"advance:{advances[a].name}" in found}
-        found |= {f"advance:{advances[a].name}" for a in later}
-        frontier = later
-    return found
-
-
-def steps_toward(catalog: Any, choice: Choice) -> set[str]:
-    """The Advances a choice is a step toward (see `leads_to`), for the Advances it buys."""
-    advances = getattr(catalog, "advances", {})
-    return {key for arg in choice.args if arg in advances for key in leads_to(advances, arg)}
-
-
-def held_abilities(table: Table, who: str) -> set[str]:
-    """`ability:x` for the cards laid out before `who` (every zone of its own but the hand),
-    read from its state and the catalog: what its tableau could fire."""
-    me = (table.state.get("players") or {}).get(who)
-    cards = getattr(table.catalog, "cards", {})
-    if not isinstance(me, dict) or not cards:
-        return set()
-    return {f"ability:{a}" for zone, held in me.items() if zone != "hand" and isinstance(held, list)
-            for c in held if isinstance(c, str) and c in cards
-            for a in getattr(cards[c], "abilities", ())}
-
-
 class CoveragePolicy(Policy):
     """Prefers what reaches something not yet seen in this run: the events of each candidate
-    (one step ahead on a copy), then abilities its tableau would newly hold (so cards whose
-    abilities never fired are laid out, and their ops tried). Candidates naming something
-    unseen are always among those tried. Declares a
-    legal victory at once when its declaration reaches something new (its kind, or an ability
-    counted in it); a victory already seen is one option among the others, so games run on and
-    meet more."""
+    (one step ahead on a copy), then abilities never fired that its tableau would newly hold
+    (cards laid out, so their ops are tried) or its hand (cards bought), then cards that serve
+    such an ability it owns (`serving_cards`: what the ability's own summary names). A
+    candidate naming an unseen ability that leaves the same player to answer again (a queen
+    played, then crowned) is worth its best follow-up too. Candidates naming something unseen
+    or a serving card are always among those tried; a player whose tableau holds an ability
+    never fired tries up to WIDE candidates, so the answer that fires it is rarely left out.
+    Declares a legal victory at once when its declaration reaches something new (its kind, or
+    an ability counted in it); a victory already seen is one option among the others, so games
+    run on and meet more."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
         if len(options) == 1:
             return options[0]
-        held = held_abilities(table, who) - self.seen
-
-        def score(choice: Choice) -> float:
-            probe, events = self._ahead(ruleset, table, who, choice)
-            fresh = len(coverage_keys(events) - self.seen)
-            holds = len(held_abilities(probe, who) - self.seen - held)
-            toward = len(steps_toward(table.catalog, choice) - self.seen)
-            return fresh * 10 + holds * 3 + toward * 3
         if victories:  # a declaration that reaches something new ends the game at once
             reach = [(len(coverage_keys(self._ahead(ruleset, table, who, c)[1]) - self.seen), c)
                      for c in victories]
             most, best = max(reach, key=lambda r: r[0])
             if most:
                 return best
-        return self._best(self._sample(table, options), score)
+        held = held_abilities(table, who) - self.seen
+        serving = serving_cards(table.catalog, held_abilities(table, who, hand=True) - self.seen)
+        width = WIDE if held else self.width
+        sample = self._sample(table, options, width, serving)
+        return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
 
-    def _sample(self, table: Table, options: list[Choice]) -> list[Choice]:
+    def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice,
+               serving: frozenset[str], *, follow: bool = True) -> float:
+        probe, events = self._ahead(ruleset, table, who, choice)
+        fresh = len(coverage_keys(events) - self.seen)
+        holds = len(held_abilities(probe, who) - held_abilities(table, who) - self.seen)
+        gains = len(held_abilities(probe, who, hand=True)
+                    - held_abilities(table, who, hand=True) - self.seen)
+        (laid, hand), (laid_now, hand_now) = cards_of(table, who), cards_of(probe, who)
+        serves = 2 * len(serving & (laid_now - laid)) + len(serving & (hand_now - hand - laid))
+        toward = len(steps_toward(table.catalog, choice) - self.seen)
+        total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
+        if follow and _opened(table, probe, who):
+            after = options_now(ruleset, probe, who)
+            if {k for k in named_keys(table.catalog, choice) - self.seen if k.startswith("ability:")}:
+                tried = self._sample(probe, after, FOLLOW_UPS, serving)  # a queen to crown...
+                total += max((self._score(ruleset, probe, who, c, serving, follow=False)
+                              for c in tried), default=0.0)
+            else:  # ops to run: worth what the best of them names that was never seen
+                total += NAMED * max((len(named_keys(table.catalog, c) - self.seen)
+                                      for c in after), default=0)
+        return total
+
+    def _sample(self, table: Table, options: list[Choice], width: int,
+                serving: frozenset[str] = frozenset()) -> list[Choice]:
         """At most `width` options: up to half of them naming something unseen, those naming it
-        outright first, then steps toward it (`steps_toward`)."""
-        if len(options) <= self.width:
+        outright first, then a serving card, then steps toward an unseen Advance."""
+        if len(options) <= width:
             return options
         picked: list[Choice] = []
         for named in ([c for c in options if named_keys(table.catalog, c) - self.seen],
+                      [c for c in options if serving & {a.partition("/")[0] for a in c.args}],
                       [c for c in options if steps_toward(table.catalog, c) - self.seen]):
             named = [c for c in named if c not in picked]
-            picked += self.rng.sample(named, min(len(named), self.width // 2 - len(picked)))
+            picked += self.rng.sample(named, min(len(named), width // 2 - len(picked)))
         rest = [c for c in options if c not in picked]
-        return picked + self.rng.sample(rest, self.width - len(picked))
+        return picked + self.rng.sample(rest, width - len(picked))
+
+
+def _opened(table: Table, probe: Table, who: str) -> bool:
+    """The choice opened a decision of its own for the same player (ops to run, a queen to
+    crown): the probe's next node is new and owed by `who` alone."""
+    node = next_pending(probe.agenda)
+    return node is not None and waiting_for(probe.agenda) == [who] \
+        and node["id"] not in {n["id"] for n in table.agenda} and not probe.state.get("over")
 
 
 class GreedyPolicy(Policy):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engine.core.choice import Choice
-from pbem.play.policy import CoveragePolicy, leads_to, make_policy, steps_toward
+from pbem.play.coverage_keys import leads_to, steps_toward
+from pbem.play.policy import CoveragePolicy, make_policy
 from pbem.rulesets import catalog_for
 
 
@@ -38,5 +39,5 @@ def test_coverage_always_tries_a_step_toward_an_advance_never_bought() -> None:
     assert len(offered) == 22
     assert steps_toward(catalog, _buy("ocean_navigation")) - bot.seen == {"advance:New World"}
     for _ in range(20):
-        sample = bot._sample(table, offered)  # type: ignore[arg-type]
+        sample = bot._sample(table, offered, 6)  # type: ignore[arg-type]
         assert len(sample) == 6 and _buy("ocean_navigation") in sample
