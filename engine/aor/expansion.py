@@ -74,13 +74,26 @@ def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
     routes = reach(catalog, state, pid) if routes is None else routes
     if where not in routes:
         return 0
-    market = catalog.provinces[where].market
     weight = presence(catalog, state, where) if weight is None else weight
+    return _limit(catalog, state, pid, where, routes[where], weight, player(state, pid)["purchased"])
+
+
+def placement_limits(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None],
+                     weights: dict[str, dict[str, int]]) -> dict[str, int]:
+    """placement_limit for every province of `routes` (the player's `reach`; `weights` their
+    `presence`), the player looked up once."""
+    purchased = player(state, pid)["purchased"]
+    return {where: _limit(catalog, state, pid, where, ship, weights[where], purchased)
+            for where, ship in routes.items()}
+
+
+def _limit(catalog: Catalog, state: State, pid: str, where: str, ship: int | None,
+           weight: dict[str, int], purchased: int) -> int:
+    market = catalog.provinces[where].market
     room = market - sum(weight.values())
     own_room = market - tokens_in(state, where, pid)
-    limit = min(room, own_room, int(player(state, pid)["purchased"]))
-    ship = routes[where]  # a number only when ships alone reach the province
-    if ship is not None:
+    limit = min(room, own_room, int(purchased))
+    if ship is not None:  # a number only when ships alone reach the province
         carried = max(shipped(state, pid, where), tokens_in(state, where, pid, new=True))
         limit = min(limit, ship - carried)
     return max(0, limit)

@@ -21,7 +21,7 @@ from engine.aor.battle import (
 from engine.aor.board import convert_marker, markers_in_stock, markers_on_board, presence
 from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
-from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
+from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit, placement_limits
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
 from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
 from engine.aor.reach import reach
@@ -48,9 +48,9 @@ class Expand(AorAction):
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
         weights = {where: presence(catalog, state, where) for where in routes}  # read once
-        for where in routes:
+        for where, limit in placement_limits(catalog, state, pid, routes, weights).items():
             name = province_name(catalog, where)
-            for n in range(1, placement_limit(catalog, state, pid, where, routes, weights[where]) + 1):
+            for n in range(1, limit + 1):
                 found.append(counted_choice("place", n, where, name))
         for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
             name = province_name(catalog, attack.province)
