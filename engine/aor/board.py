@@ -25,6 +25,8 @@ def _store(state: State, pid: str, data: dict[str, Any]) -> None:
     data["new"] = {p: n for p, n in sorted(data["new"].items()) if n}
     if data["marker"] is None and not data["tokens"] and not data["new"]:
         state["provinces"].pop(pid, None)
+    elif pid in state["provinces"]:  # its place in the sorted provinces is kept
+        state["provinces"][pid] = data
     else:
         state["provinces"][pid] = data
         state["provinces"] = dict(sorted(state["provinces"].items()))
