@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from pbem.errors import CorruptGameError, UsageError
+from pbem.store import plain_yaml
 from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
 from pbem.store.hashing import canonical_json as canonical_json
@@ -211,6 +212,14 @@ def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool =
 
 def _parse(text: str, loader: type | None, where: str, check: bool) -> Any:
     if loader is None:
+        try:  # pbem's own layout, read as the safe loader reads it but several times faster
+            data = plain_yaml.load(text)
+        except plain_yaml.NotPlain:
+            pass
+        else:
+            if check:
+                check_plain_data(data, where)
+            return data
         loader = _BaseLoader
     else:
         if loader not in _LOADERS:
