@@ -62,14 +62,16 @@ class PublicText:
         at = text.find(LOG_KEY)
         if at < 0:
             return strings_in(_load(text))
-        head, log = text[:at + 1], text[at + len(LOG_KEY):]
+        # the head as the game's own reader parses it (a head just written by this process
+        # is not parsed again: gamefile.dump_appended)
+        head, log = gamefile.parse_data(text[:at + 1] + "log: []\n"), text[at + len(LOG_KEY):]
         if not log.startswith(self.log):  # rewritten, not appended: read it all again
             self.log, self.log_strings = "", set()
         new = log[len(self.log):]
         if new.strip():
             self.log_strings |= strings_in(_load(new))
         self.log = log
-        return strings_in(_load(head)) | self.log_strings
+        return strings_in(head) | self.log_strings
 
 
 LOG_KEY = "\nlog:\n"

@@ -26,6 +26,7 @@ from pbem.store.hashing import canonical_json as canonical_json
 from pbem.store.hashing import current_hash as current_hash
 from pbem.store.hashing import fingerprint as fingerprint
 from pbem.store.hashing import state_hash as state_hash
+from pbem.store.yaml_dump import DUMPERS
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -117,9 +118,6 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
 
 # --- YAML -----------------------------------------------------------------------------------
 
-_BaseDumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
 class _Rejected:
     """A YAML value no game file holds (a set, bytes, a date, `!!int x`), kept as a marker so
     that the check of the loaded data can name its key."""
@@ -157,27 +155,19 @@ _LOADERS: dict[type, type] = {}
 _BaseLoader: type = _loader_class(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
-def _dumper_class(base: type) -> type:
-    class Dumper(base):  # type: ignore[misc]
-        def ignore_aliases(self, data: Any) -> bool:
-            return True
-
-    def str_presenter(dumper: Any, value: str) -> Any:
-        style = "|" if "\n" in value else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, str_presenter)
-    return Dumper
-
-
-_DUMPERS = {"c": _dumper_class(_BaseDumper), "py": _dumper_class(yaml.SafeDumper)}
 
 
 def dump_text(gf: GameFile, backend: str = "c") -> str:
     gf.format = FORMAT  # whatever this pbem writes is the current format
-    text: str = yaml.dump(gf.to_data(), Dumper=_DUMPERS[backend], sort_keys=False,
+    text: str = yaml.dump(gf.to_data(), Dumper=DUMPERS[backend], sort_keys=False,
                           allow_unicode=True, width=1_000_000, default_flow_style=False)
     return text
+
+
+def parse_data(text: str) -> Any:
+    """A YAML text's plain data, read as a game file's text is read (and as cheaply: a head
+    this process has just written is not parsed again)."""
+    return _safe_load(text, None)
 
 
 def load_text(text: str, *, loader: type | None = None) -> GameFile:
@@ -186,11 +176,29 @@ def load_text(text: str, *, loader: type | None = None) -> GameFile:
     return GameFile.from_data(_safe_load(text, loader, ""))
 
 
-# The last texts parsed, as pickles of what they gave: a process that reads a game again
-# unchanged (a bot, an inbox run, `status` then `options` then `apply` in one process) parses
-# its head and trailing entries once. Each hit is a fresh copy, so callers may change it.
-_PARSED: dict[tuple[str, str, bool], bytes] = {}
+# The last texts parsed or written, as pickles of their data: a process that reads a game again
+# unchanged (a bot, an inbox run, `status` then `options` then `apply` in one process), or
+# reads the head it has just appended to (the next block of a self-play or an inbox run:
+# `dump_appended`), parses its head and trailing entries once. Each hit is a fresh copy, so
+# callers may change it. Keyed by the text and whether it was checked (`where` names a place only in errors).
+_PARSED: dict[tuple[str, bool], bytes] = {}
 _PARSED_KEPT = 16
+
+
+def _keep_parsed(key: tuple[str, bool], data: Any) -> None:
+    if len(_PARSED) >= _PARSED_KEPT:
+        del _PARSED[next(iter(_PARSED))]  # the oldest
+    _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _remember(text: str, data: dict[str, Any]) -> None:
+    """What a dumped text reads back as: the data itself, when it is plain data (a YAML
+    round trip of plain data gives it back exactly; self-play checks this byte for byte)."""
+    try:
+        check_plain_data(data)
+    except CorruptGameError:
+        return  # not plain: left for a real parse to refuse
+    _keep_parsed((text, True), data)
 
 
 def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool = True) -> Any:
@@ -199,14 +207,12 @@ def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool =
 
     `where` is the path of `text` in the file ("" for the whole file, whose line numbers are
     then shown); the log's entries are read one by one (`tail_entries`)."""
-    key = (text, where, check)
+    key = (text, check)
     if loader is None and key in _PARSED:
         return pickle.loads(_PARSED[key])  # noqa: S301 - our own pickle of data we parsed
     data = _parse(text, loader, where, check)
     if loader is None:
-        if len(_PARSED) >= _PARSED_KEPT:
-            del _PARSED[next(iter(_PARSED))]  # the oldest
-        _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        _keep_parsed(key, data)
     return data
 
 
@@ -368,11 +374,13 @@ def check_tail(head: GameFile, log_text: str) -> None:
 def dump_appended(gf: GameFile, old_log: str) -> str:
     """The whole file, byte-identical to dump_text() of the full game: `gf.log` holds only the
     new entries, appended after the old log's text."""
-    head = dump_text(GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda,
-                              [], gf.format))
+    shown = GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda, [],
+                     gf.format)
+    head = dump_text(shown)
+    _remember(head, shown.to_data())  # what load_head of the new file parses
     if not head.endswith(_EMPTY_LOG):
         raise CorruptGameError("game file: the log is not the last key")
-    new: str = yaml.dump(gf.log, Dumper=_DUMPERS["c"], sort_keys=False, allow_unicode=True,
+    new: str = yaml.dump(gf.log, Dumper=DUMPERS["c"], sort_keys=False, allow_unicode=True,
                          width=1_000_000, default_flow_style=False) if gf.log else ""
     return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
 

@@ -32,7 +32,7 @@ _LITERAL = re.compile(r"\|([1-9])?([-+])?\Z")
 _BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 _INDICATORS = frozenset("[]{},#&*!|>'\"%@`")
 _ESCAPES = {"0": "\0", "a": "\x07", "b": "\x08", "t": "\x09", "n": "\x0A", "v": "\x0B",
-            "f": "\x0C", "r": "\x0D", "e": "\x1B", " ": " ", '"': '"', "/": "/", "\\": "\\",
+            "f": "\x0C", "r": "\x0D", "e": "\x1B", " ": " ", '"': '"', "\\": "\\",
             "N": "\x85", "_": "\xA0", "L": "\u2028", "P": "\u2029"}
 _HEX = {"x": 2, "u": 4, "U": 8}
 _RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers
@@ -215,7 +215,10 @@ def _quoted(text: str) -> tuple[str, int]:
             digits = text[stop + 2:stop + 2 + _HEX[code]]
             if len(digits) != _HEX[code] or not all(c in "0123456789abcdefABCDEF" for c in digits):
                 raise NotPlain
-            parts.append(chr(int(digits, 16)))
+            point = int(digits, 16)
+            if point > 0x10FFFF or 0xD800 <= point <= 0xDFFF:
+                raise NotPlain  # the reader refuses it
+            parts.append(chr(point))
             at = stop + 2 + _HEX[code]
         else:
             raise NotPlain

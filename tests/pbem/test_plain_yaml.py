@@ -13,7 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.store import gamefile, plain_yaml
+from pbem.store import plain_yaml
+from pbem.store.yaml_dump import DUMPERS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -48,7 +49,7 @@ def check(text: str) -> bool:
 
 
 def dumped(data: Any) -> str:
-    text: str = yaml.dump(data, Dumper=gamefile._DUMPERS["c"], sort_keys=False,
+    text: str = yaml.dump(data, Dumper=DUMPERS["c"], sort_keys=False,
                           allow_unicode=True, width=1_000_000, default_flow_style=False)
     return text
 
@@ -117,3 +118,37 @@ def test_common_layouts_take_the_fast_path() -> None:
 @pytest.mark.parametrize("path", sorted(FIXTURES.rglob("*.yaml")), ids=str)
 def test_every_fixture_reads_as_pyyaml_reads_it(path: Path) -> None:
     check(path.read_text(encoding="utf-8"))
+
+
+def pyyaml_dumped(data: Any) -> str:
+    """The game file's dump as PyYAML's own safe representer builds it (before issue 17)."""
+
+    class Dumper(LOADER_DUMPER):  # type: ignore[misc, valid-type]
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+    def literal(dumper: Any, value: str) -> Any:
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, literal)
+    text: str = yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True,
+                          width=1_000_000, default_flow_style=False)
+    return text
+
+
+LOADER_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(documents, st.dictionaries(keys, documents, max_size=5),
+                 st.lists(st.one_of(documents, st.floats(allow_nan=False)), max_size=5)))
+def test_the_dump_is_pyyamls_byte_for_byte(data: Any) -> None:
+    assert dumped(data) == pyyaml_dumped(data)
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.rglob("*.yaml")), ids=str)
+def test_every_fixture_dumps_back_to_its_bytes(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=LOADER)  # noqa: S506 - a safe loader
+    assert dumped(data) == pyyaml_dumped(data)

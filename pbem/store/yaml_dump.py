@@ -1,0 +1,63 @@
+"""The game file's YAML writer: PyYAML's safe dumper without aliases, a string with a line
+break as a literal block, and (issue 17) the nodes of plain data built directly and the
+resolver's answers kept, for the same bytes in about two thirds of the time."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+_STR, _INT, _BOOL, _NULL = (f"tag:yaml.org,2002:{name}" for name in ("str", "int", "bool", "null"))
+_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_RESOLVED: dict[tuple[str, tuple[bool, bool]], str] = {}  # a scalar's implicit tag, by text
+
+
+def _dumper_class(base: type) -> type:
+    class Dumper(base):  # type: ignore[misc]
+        def ignore_aliases(self, data: Any) -> bool:
+            return True
+
+        def represent_data(self, data: Any) -> Any:
+            """The nodes PyYAML's safe representer builds for plain data (no aliases, block
+            style, `|` for a string with a line break), built without its per-object type
+            lookups; anything else goes to PyYAML's own."""
+            kind = type(data)
+            if kind is str:
+                return yaml.ScalarNode(_STR, data, style="|" if "\n" in data else None)
+            if kind is dict:
+                return yaml.MappingNode(_MAP, [(self.represent_data(key), self.represent_data(value))
+                                               for key, value in data.items()], flow_style=False)
+            if kind is list:
+                return yaml.SequenceNode(_SEQ, [self.represent_data(item) for item in data],
+                                         flow_style=False)
+            if kind is int:
+                return yaml.ScalarNode(_INT, str(data))
+            if kind is bool:
+                return yaml.ScalarNode(_BOOL, "true" if data else "false")
+            if data is None:
+                return yaml.ScalarNode(_NULL, "null")
+            return super().represent_data(data)
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            """The resolver's answer for a scalar, kept: a game file repeats its words."""
+            if kind is not yaml.ScalarNode:
+                return super().resolve(kind, value, implicit)
+            key = (value, implicit)
+            tag = _RESOLVED.get(key)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_RESOLVED) < 65536:  # bounded: a long run writes many hashes
+                    _RESOLVED[key] = tag
+            return tag
+
+    def str_presenter(dumper: Any, value: str) -> Any:
+        style = "|" if "\n" in value else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, str_presenter)
+    return Dumper
+
+
+DUMPERS = {"c": _dumper_class(getattr(yaml, "CSafeDumper", yaml.SafeDumper)),
+           "py": _dumper_class(yaml.SafeDumper)}
