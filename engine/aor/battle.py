@@ -130,58 +130,69 @@ class _Sides:
 
     def __init__(self, catalog: Catalog, state: State, attacker: str) -> None:
         self.catalog, self.state, self.attacker = catalog, state, attacker
-        self._guard: dict[str, int] = {}  # a defender's military bonus against the attacker
+        self._guard: dict[str, int] = {}  # military bonus against the attacker + home region
         self._home: dict[str, str | None] = {}  # the region Nationalism helps in, if any
         self._push: dict[tuple[str, ...], int] = {}  # the attacker's bonus against defenders
+        self.cosmopolitan = _uses(state, attacker, COSMOPOLITAN)
+        self.capital = player(state, attacker)["capital"]
 
     def defence(self, pid: str, where: str) -> int:
         """One defender's strength (9.5.2), as `defence`."""
-        return self.guarded(pid, where, tokens_in(self.state, where, pid)
-                            + self.held(pid, where, marker_of(self.state, where)))
+        strength = tokens_in(self.state, where, pid) + self.guard(pid) + self.nationalism(pid, where)
+        if marker_of(self.state, where) == pid:
+            strength += self.catalog.provinces[where].market + self.held(pid, where)
+        return strength
 
-    def held(self, pid: str, where: str, marker: str | None) -> int:
-        """A marker's part of its owner's defence: its market size (twice in the capital) and
-        the supporting satellites."""
-        if marker != pid:
-            return 0
+    def held(self, pid: str, where: str) -> int:
+        """What a marker adds to its owner's defence beyond its market size: the market size
+        again in the owner's capital, and the supporting satellites."""
         catalog, state = self.catalog, self.state
-        market = catalog.provinces[where].market
         support = 2 if _uses(state, pid, COSMOPOLITAN) else 1
-        return market * (2 if player(state, pid)["capital"] == where else 1) \
-            + support * len(satellites(catalog, state, pid, where))
+        extra = catalog.provinces[where].market if player(state, pid)["capital"] == where else 0
+        return extra + support * len(satellites(catalog, state, pid, where))
 
-    def guarded(self, pid: str, where: str, pieces: int) -> int:
-        """A defender's pieces plus its military bonus against the attacker and Nationalism."""
+    def guard(self, pid: str) -> int:
+        """A defender's military bonus against the attacker."""
         guard = self._guard.get(pid)
         if guard is None:
             guard = self._guard[pid] = military_bonus(self.catalog, self.state, pid,
                                                       [self.attacker])
-        return pieces + guard + self.nationalism(pid, where)
+        return guard
 
-    def nationalism(self, pid: str, where: str) -> int:
+    def home(self, pid: str) -> str | None:
+        """The region where Nationalism adds 1 for the player, if it does (W)."""
         if pid not in self._home:
             self._home[pid] = home_region(self.catalog, self.state, pid) \
                 if _uses(self.state, pid, NATIONALISM) else None
-        home = self._home[pid]
+        return self._home[pid]
+
+    def nationalism(self, pid: str, where: str) -> int:
+        home = self.home(pid)
         return 1 if home is not None and self.catalog.provinces[where].region == home else 0
 
     def terms(self, where: str, weight: dict[str, int]) -> Attack:
-        """attack_terms, `weight` being the province's `presence`."""
+        """attack_terms, `weight` being the province's `presence`: a defender's weight is its
+        tokens and its marker counted once as the market size."""
         catalog, state, attacker = self.catalog, self.state, self.attacker
+        province = catalog.provinces[where]
+        market, region = province.market, province.region
+        against = []  # defenders(), from the weights at hand
+        total = others = 0
+        for pid, pieces in weight.items():
+            if pid != attacker:
+                against.append(pid)
+                others += pieces
+                total += pieces + self.guard(pid) + (1 if self.home(pid) == region else 0)
         marker = marker_of(state, where)
-        market = catalog.provinces[where].market
-        against = [p for p in weight if p != attacker]  # defenders(), from the weights at hand
-        # a defender's weight is its tokens, and its marker counted once as the market size
-        total = sum(self.guarded(d, where, weight[d] - (market if d == marker else 0)
-                                 + self.held(d, where, marker)) for d in against)
-        bonus = self.attacker_bonus(against) + self.nationalism(attacker, where)
-        if _uses(state, attacker, COSMOPOLITAN):
+        if marker is not None and marker != attacker and marker in weight:
+            total += self.held(marker, where)
+        bonus = self.attacker_bonus(against) + (1 if self.home(attacker) == region else 0)
+        if self.cosmopolitan:
             bonus += len(satellites(catalog, state, attacker, where))
         required = max(1, total + market - bonus)
-        if player(state, attacker)["capital"] == where:
+        if self.capital == where:
             required = -(-required // 2)
-        overfill = market + 1 - sum(weight[p] for p in against)
-        required = max(required, overfill)  # a battle starts only when the market overflows (R44)
+        required = max(required, market + 1 - others)  # only an overflowing market is fought over (R44)
         return Attack(where, attacker, tuple(against), total, bonus, required,
                       tokens_in(state, where, attacker))
 
@@ -255,26 +266,21 @@ def attack_options(catalog: Catalog, state: State, pid: str,
     stock = markers_in_stock(catalog, state, pid)  # the same for each attack
     sides = _Sides(catalog, state, pid)
     attacks = []
+    provinces = catalog.provinces
     for where in routes:
-        if stock <= 0 and not catalog.provinces[where].satellite:
+        if stock <= 0 and not provinces[where].satellite:
             continue  # attack_problem's no_marker, whatever the strengths
         weight = weights[where] if weights is not None else presence(catalog, state, where)
-        if _may_afford(catalog, state, pid, where, purchased, weight):
-            attack = sides.terms(where, weight)
-            if _fits(state, attack, purchased, routes[where]):
-                attacks.append(attack)
+        if len(weight) - (pid in weight) <= 0:
+            continue  # attack_problem's no_opponent
+        # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
+        overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
+        if max(1, overfill - tokens_in(state, where, pid)) > purchased:
+            continue
+        attack = sides.terms(where, weight)
+        if _fits(state, attack, purchased, routes[where]):
+            attacks.append(attack)
     return attacks
-
-
-def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int,
-                weight: dict[str, int]) -> bool:
-    """False when attack_problem would refuse `where` whatever the strengths: no opponent
-    there (`weight`: the province's `presence`), or more tokens than bought just to overfill
-    its market (attack_terms, R44)."""
-    if not any(p != pid for p in weight):
-        return False
-    overfill = catalog.provinces[where].market + 1 - sum(n for p, n in weight.items() if p != pid)
-    return max(1, overfill - tokens_in(state, where, pid)) <= purchased
 
 
 def _fits(state: State, attack: Attack, purchased: int, ship_limit: int | None) -> bool:

@@ -5,6 +5,7 @@ for tokens (9.5.1, R03) and converting a marker when none is left in stock (9.5.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.aor.actions.common import AorAction, Step, cat
@@ -54,10 +55,9 @@ class Expand(AorAction):
                 found.append(counted_choice("place", n, where, name))
         for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
             name = province_name(catalog, attack.province)
-            found.append(choice("attack", f"attack {name}", (attack.province, "province")))
+            found.append(_attack_choice(attack.province, name, False))
             if attacker_may_declare(state, attack):
-                found.append(choice("attack", f"attack {name} cathedral",
-                                    (attack.province, "province"), ("cathedral", "word")))
+                found.append(_attack_choice(attack.province, name, True))
         if can_buy_card(catalog, state, pid) and can_draw(state):
             found.append(BUY_CARD)
         if markers_in_stock(catalog, state, pid) <= 0:
@@ -124,6 +124,16 @@ class Expand(AorAction):
         battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
         events, follow = after_battle(t, battle)
         return Step(events, follow, again=True)
+
+
+@lru_cache(maxsize=1024)
+def _attack_choice(where: str, name: str, cathedral: bool) -> Choice:
+    """`attack NAME` (with `cathedral`: `attack NAME cathedral`): option lists rebuild them by
+    the thousand per game, and a Choice is immutable, so each is built once."""
+    if cathedral:
+        return choice("attack", f"attack {name} cathedral", (where, "province"),
+                      ("cathedral", "word"))
+    return choice("attack", f"attack {name}", (where, "province"))
 
 
 def after_battle(t: Table, battle: Battle) -> tuple[list[Event], list[Node]]:
