@@ -170,9 +170,10 @@ class _Sides:
         home = self.home(pid)
         return 1 if home is not None and self.catalog.provinces[where].region == home else 0
 
-    def terms(self, where: str, weight: dict[str, int]) -> Attack:
-        """attack_terms, `weight` being the province's `presence`: a defender's weight is its
-        tokens and its marker counted once as the market size."""
+    def terms(self, where: str, weight: dict[str, int], present: int | None = None) -> Attack:
+        """attack_terms, `weight` being the province's `presence` (a defender's weight is its
+        tokens and its marker counted once as the market size) and `present` the attacker's
+        tokens there, when the caller already has them."""
         catalog, state, attacker = self.catalog, self.state, self.attacker
         province = catalog.provinces[where]
         market, region = province.market, province.region
@@ -194,7 +195,7 @@ class _Sides:
             required = -(-required // 2)
         required = max(required, market + 1 - others)  # only an overflowing market is fought over (R44)
         return Attack(where, attacker, tuple(against), total, bonus, required,
-                      tokens_in(state, where, attacker))
+                      tokens_in(state, where, attacker) if present is None else present)
 
     def attacker_bonus(self, against: list[str]) -> int:
         key = tuple(against)
@@ -275,9 +276,10 @@ def attack_options(catalog: Catalog, state: State, pid: str,
             continue  # attack_problem's no_opponent
         # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
         overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
-        if max(1, overfill - tokens_in(state, where, pid)) > purchased:
+        present = tokens_in(state, where, pid)
+        if max(1, overfill - present) > purchased:
             continue
-        attack = sides.terms(where, weight)
+        attack = sides.terms(where, weight, present)
         if _fits(state, attack, purchased, routes[where]):
             attacks.append(attack)
     return attacks

@@ -58,8 +58,9 @@ def presence(catalog: Catalog, state: State, where: str) -> dict[str, int]:
     if data is None:
         return {}
     tokens, new, marker = data["tokens"], data["new"], data["marker"]
-    if not new and not marker:  # the common case: coloured tokens alone
-        return {pid: int(n) for pid, n in sorted(tokens.items())}
+    if not new and not marker:  # the common case: coloured tokens alone (often one player's)
+        return {pid: int(n) for pid, n in (sorted(tokens.items()) if len(tokens) > 1
+                                           else tokens.items())}
     weight = {pid: int(tokens.get(pid, 0)) + int(new.get(pid, 0)) for pid in tokens.keys() | new.keys()}
     if marker:
         weight[marker] = weight.get(marker, 0) + catalog.provinces[where].market
@@ -68,7 +69,10 @@ def presence(catalog: Catalog, state: State, where: str) -> dict[str, int]:
 
 def controller(catalog: Catalog, state: State, where: str) -> str | None:
     """Who controls a province: a marker, or tokens equal to its market size (9.5, I)."""
-    owner = marker_of(state, where)
+    data = state["provinces"].get(where)
+    if data is None:
+        return None
+    owner: str | None = data["marker"]
     if owner:
         return owner
     market = catalog.provinces[where].market

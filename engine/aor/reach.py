@@ -111,22 +111,28 @@ def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
     return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
 
 
-# galley_reach depends on the map alone: (id(catalog), starts, steps, heavens) -> (catalog,
+# galley_reach depends on the map alone: (id(catalog), start, steps, heavens) -> (catalog,
 # provinces), the catalog kept so that its id stays its own (an AoR catalog is not hashable).
-_GALLEY: dict[tuple[int, frozenset[str], int, bool], tuple[Catalog, frozenset[str]]] = {}
+# It is kept by start: the reach from several starts is the union of each start's (a search
+# from several starts reaches each place at its least distance from any of them).
+_GALLEY: dict[tuple[int, str, int, bool], tuple[Catalog, frozenset[str]]] = {}
 
 
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
     """9.4.1: provinces within `steps` coastal provinces of a start, along one coast of each
     province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
     regions not in play may be crossed (8.2)."""
-    key = (id(catalog), frozenset(starts), steps, heavens)
-    known = _GALLEY.get(key)
-    if known is None or known[0] is not catalog:
-        if len(_GALLEY) > 4096:  # bounded: a long run meets many base sets
-            _GALLEY.clear()
-        known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, starts, steps, heavens)))
-    return set(known[1])
+    found: set[str] = set()
+    for start in starts:
+        key = (id(catalog), start, steps, heavens)
+        known = _GALLEY.get(key)
+        if known is None or known[0] is not catalog:
+            if len(_GALLEY) > 4096:  # bounded: a process holds a catalog or two
+                _GALLEY.clear()
+            known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, {start}, steps,
+                                                                     heavens)))
+        found |= known[1]
+    return found
 
 
 def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
