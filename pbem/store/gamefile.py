@@ -26,7 +26,7 @@ from pbem.store.hashing import canonical_json as canonical_json
 from pbem.store.hashing import current_hash as current_hash
 from pbem.store.hashing import fingerprint as fingerprint
 from pbem.store.hashing import state_hash as state_hash
-from pbem.store.yaml_dump import DUMPERS
+from pbem.store.yaml_codec import BASE_LOADER, DUMPERS, Rejected, loader_for
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -118,41 +118,6 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
 
 # --- YAML -----------------------------------------------------------------------------------
 
-class _Rejected:
-    """A YAML value no game file holds (a set, bytes, a date, `!!int x`), kept as a marker so
-    that the check of the loaded data can name its key."""
-
-    def __init__(self, what: str, node: yaml.Node) -> None:
-        self.what, self.line = what, node.start_mark.line + 1
-
-
-def _loader_class(base: type) -> type:
-    """The safe loader, but with every non-JSON type left as a `_Rejected` marker."""
-
-    class Loader(base):  # type: ignore[misc]
-        """A safe loader of its own, so the constructors below change no other loader."""
-
-    def reject(what: str) -> Callable[[Any, yaml.Node], _Rejected]:
-        return lambda loader, node: _Rejected(what, node)
-
-    def checked(what: str, construct: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def build(loader: Any, node: yaml.Node) -> Any:
-            try:
-                return construct(loader, node)
-            except (ValueError, KeyError, OverflowError):  # `!!int x`, `!!bool maybe`
-                return _Rejected(f"{what} that does not parse", node)
-        return build
-
-    for tag in ("timestamp", "set", "binary", "omap", "pairs"):
-        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", reject(f"!!{tag}"))
-    for tag in ("int", "float", "bool"):
-        construct = Loader.yaml_constructors[f"tag:yaml.org,2002:{tag}"]
-        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", checked(f"!!{tag}", construct))
-    return Loader
-
-
-_LOADERS: dict[type, type] = {}
-_BaseLoader: type = _loader_class(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 
@@ -226,11 +191,9 @@ def _parse(text: str, loader: type | None, where: str, check: bool) -> Any:
             if check:
                 check_plain_data(data, where)
             return data
-        loader = _BaseLoader
+        loader = BASE_LOADER
     else:
-        if loader not in _LOADERS:
-            _LOADERS[loader] = _loader_class(loader)
-        loader = _LOADERS[loader]
+        loader = loader_for(loader)
 
     def at(mark: Any) -> str:
         return f"line {mark.line + 1}" if mark is not None and not where else f"'{where}'"
@@ -264,7 +227,7 @@ def check_plain_data(data: Any, where: str = "") -> None:
         if kind is dict:
             for key in value:
                 if type(key) is not str:
-                    shown = key.what if isinstance(key, _Rejected) else repr(key)[:40]
+                    shown = key.what if isinstance(key, Rejected) else repr(key)[:40]
                     raise CorruptGameError(f"game file: {_place(path)} has a key {shown} that is "
                                            "not a string")
             stack.extend((value[key], f"{path}.{key}" if path else key) for key in reversed(value))
@@ -273,7 +236,7 @@ def check_plain_data(data: Any, where: str = "") -> None:
         elif kind is float and not math.isfinite(value):
             raise CorruptGameError(f"game file: {_place(path)} is {value}, not a finite number")
         elif kind not in (str, int, bool, float, type(None)):
-            what = f"a YAML {value.what} (line {value.line})" if kind is _Rejected else \
+            what = f"a YAML {value.what} (line {value.line})" if kind is Rejected else \
                 f"a {kind.__name__}"
             raise CorruptGameError(f"game file: {_place(path)} holds {what}; a game file holds "
                                    "only strings, numbers, true/false, null, lists and mappings")
@@ -329,6 +292,7 @@ def check_state(gf: GameFile) -> None:
 
 _LOG_KEY = "\nlog:\n"
 _TOP_LEVEL = re.compile(r"^([^\s#-][^:\n]*):", re.MULTILINE)  # a key at column 0
+_LINE_START = re.compile(r"\n[^\s#-]")  # where a line may start with one
 _EMPTY_LOG = "log: []\n"
 
 
@@ -348,10 +312,21 @@ def load_head(path: Path) -> tuple[GameFile, str | None]:
     return head, log_text
 
 
+def _top_level_key(text: str) -> re.Match[str] | None:
+    """_TOP_LEVEL.search(text), several times quicker on a long log: only a line starting
+    with none of whitespace, `#` and `-` can hold a top-level key."""
+    found = _TOP_LEVEL.match(text)
+    for start in () if found else _LINE_START.finditer(text):
+        found = _TOP_LEVEL.match(text, start.start() + 1)
+        if found:
+            break
+    return found
+
+
 def check_tail(head: GameFile, log_text: str) -> None:
     """A cheap check that the log's last entry is where the head says the game is: it must
     parse, and name the head's seq and state hash (a full check is `pbem verify`)."""
-    stray = _TOP_LEVEL.search(log_text)
+    stray = _top_level_key(log_text)
     if stray is not None:
         key = stray.group(1)
         if key in TOP_KEYS:

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.store import plain_yaml
-from pbem.store.yaml_dump import DUMPERS
+from pbem.store import gamefile, plain_yaml
+from pbem.store.yaml_codec import DUMPERS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -152,3 +152,11 @@ def test_every_fixture_dumps_back_to_its_bytes(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     data = yaml.load(text, Loader=LOADER)  # noqa: S506 - a safe loader
     assert dumped(data) == pyyaml_dumped(data)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["\n", "\n", "a", ":", "-", " ", "#", "\t", "b: c", "\nx:", "é",
+                                 "\u2028", "- k: v\n"]), max_size=14).map("".join))
+def test_a_stray_top_level_key_is_found_as_the_pattern_finds_it(text: str) -> None:
+    slow, fast = gamefile._TOP_LEVEL.search(text), gamefile._top_level_key(text)
+    assert (slow and (slow.span(), slow.group(1))) == (fast and (fast.span(), fast.group(1)))
