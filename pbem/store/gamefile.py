@@ -19,14 +19,14 @@ from typing import Any
 import yaml
 
 from pbem.errors import CorruptGameError, UsageError
-from pbem.store import plain_yaml
+from pbem.store import plain_yaml, yaml_codec
 from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
 from pbem.store.hashing import canonical_json as canonical_json
 from pbem.store.hashing import current_hash as current_hash
 from pbem.store.hashing import fingerprint as fingerprint
 from pbem.store.hashing import state_hash as state_hash
-from pbem.store.yaml_codec import BASE_LOADER, DUMPERS, Rejected, loader_for
+from pbem.store.yaml_codec import BASE_LOADER, Rejected, loader_for
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -124,9 +124,9 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
 
 def dump_text(gf: GameFile, backend: str = "c") -> str:
     gf.format = FORMAT  # whatever this pbem writes is the current format
-    text: str = yaml.dump(gf.to_data(), Dumper=DUMPERS[backend], sort_keys=False,
-                          allow_unicode=True, width=1_000_000, default_flow_style=False)
-    return text
+    if backend == "c":  # PyYAML's bytes, written faster (yaml_codec.dump)
+        return yaml_codec.dump(gf.to_data())
+    return yaml_codec.pyyaml_dump(gf.to_data(), backend)
 
 
 def parse_data(text: str) -> Any:
@@ -355,8 +355,7 @@ def dump_appended(gf: GameFile, old_log: str) -> str:
     _remember(head, shown.to_data())  # what load_head of the new file parses
     if not head.endswith(_EMPTY_LOG):
         raise CorruptGameError("game file: the log is not the last key")
-    new: str = yaml.dump(gf.log, Dumper=DUMPERS["c"], sort_keys=False, allow_unicode=True,
-                         width=1_000_000, default_flow_style=False) if gf.log else ""
+    new = yaml_codec.dump(gf.log) if gf.log else ""
     return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
 
 

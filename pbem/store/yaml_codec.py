@@ -111,3 +111,115 @@ def _dumper_class(base: type) -> type:
 
 DUMPERS = {"c": _dumper_class(getattr(yaml, "CSafeDumper", yaml.SafeDumper)),
            "py": _dumper_class(yaml.SafeDumper)}
+
+
+# --- the fast writer ------------------------------------------------------------------------
+
+_AS_KEY: dict[str, str] = {}  # a string as PyYAML writes it as a mapping key
+_AS_VALUE: dict[str, str] = {}  # ... and as a value or a sequence item
+
+
+class NotSimple(Exception):
+    """Data `dump` leaves to PyYAML (a float, a line break in a string, a long key...)."""
+
+
+def dump(data: Any) -> str:
+    """The game file's YAML for `data`, byte for byte what yaml.dump with DUMPERS["c"] and
+    these settings writes: the block layout is written here and each distinct string is
+    rendered once by PyYAML itself (its quoting rules are not copied)."""
+    try:
+        out: list[str] = []
+        if type(data) is dict and data:
+            _mapping(data, 0, out)
+        elif type(data) is list and data:
+            _sequence(data, 0, out)
+        else:
+            raise NotSimple
+        return "".join(out)
+    except NotSimple:
+        return pyyaml_dump(data)
+
+
+def pyyaml_dump(data: Any, backend: str = "c") -> str:
+    """The game file's YAML as PyYAML writes it."""
+    text: str = yaml.dump(data, Dumper=DUMPERS[backend], sort_keys=False, allow_unicode=True,
+                          width=1_000_000, default_flow_style=False)
+    return text
+
+
+def _scalar(value: Any, table: dict[str, str], probe: Callable[[str], str]) -> str:
+    kind = type(value)
+    if kind is str:
+        shown = table.get(value)
+        if shown is None:
+            if not value.isprintable() or len(value) > 100:
+                raise NotSimple  # a line break (a literal block...), a key written `? key`
+            shown = probe(value)
+            if not shown.isprintable() or len(table) >= 65536:
+                raise NotSimple  # its text could depend on the indentation
+            table[value] = shown
+        return shown
+    if kind is int:
+        return str(value)
+    if kind is bool:
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    raise NotSimple
+
+
+def _key_probe(value: str) -> str:
+    text = pyyaml_dump({value: 0})
+    if not text.endswith(": 0\n"):
+        raise NotSimple
+    return text[:-len(": 0\n")]
+
+
+def _value_probe(value: str) -> str:
+    text = pyyaml_dump({"k": value})
+    if not text.startswith("k: ") or not text.endswith("\n"):
+        raise NotSimple
+    return text[len("k: "):-1]
+
+
+def _after(value: Any, indent: int, out: list[str], *, in_mapping: bool) -> None:
+    """What follows `key:` or `-` on its line: a scalar, an empty collection, or a block."""
+    kind = type(value)
+    if kind is dict:
+        if not value:
+            out.append(" {}\n")
+        elif in_mapping:
+            out.append("\n")
+            _mapping(value, indent + 2, out)
+        else:
+            out.append(" ")
+            _mapping(value, indent + 2, out, inline=True)
+    elif kind is list:
+        if not value:
+            out.append(" []\n")
+        elif in_mapping:  # a sequence in a mapping is written at the key's indentation
+            out.append("\n")
+            _sequence(value, indent, out)
+        else:
+            out.append(" ")
+            _sequence(value, indent + 2, out, inline=True)
+    else:
+        out.append(" " + _scalar(value, _AS_VALUE, _value_probe) + "\n")
+
+
+def _mapping(data: dict[Any, Any], indent: int, out: list[str], *, inline: bool = False) -> None:
+    pad = " " * indent
+    for key, value in data.items():
+        if type(key) is not str:
+            raise NotSimple
+        out.append(("" if inline else pad) + _scalar(key, _AS_KEY, _key_probe) + ":")
+        inline = False
+        _after(value, indent, out, in_mapping=True)
+
+
+def _sequence(data: list[Any], indent: int, out: list[str], *, inline: bool = False) -> None:
+    pad = " " * indent
+    for item in data:
+        out.append(("" if inline else pad) + "-")
+        inline = False
+        _after(item, indent, out, in_mapping=False)

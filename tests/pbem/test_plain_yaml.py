@@ -13,7 +13,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.store import gamefile, plain_yaml
+from pbem.store import gamefile, plain_yaml, yaml_codec
 from pbem.store.yaml_codec import DUMPERS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -160,3 +160,21 @@ def test_every_fixture_dumps_back_to_its_bytes(path: Path) -> None:
 def test_a_stray_top_level_key_is_found_as_the_pattern_finds_it(text: str) -> None:
     slow, fast = gamefile._TOP_LEVEL.search(text), gamefile._top_level_key(text)
     assert (slow and (slow.span(), slow.group(1))) == (fast and (fast.span(), fast.group(1)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(documents, st.dictionaries(keys, documents, max_size=5),
+                 st.lists(st.one_of(documents, st.floats(allow_nan=False)), max_size=5),
+                 st.dictionaries(st.text(min_size=95, max_size=140), documents, max_size=2)))
+def test_the_fast_writer_writes_pyyamls_bytes(data: Any) -> None:
+    assert yaml_codec.dump(data) == dumped(data)
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.rglob("*.yaml")), ids=str)
+def test_the_fast_writer_writes_every_fixture_back(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=LOADER)  # noqa: S506 - a safe loader
+    head = {key: value for key, value in data.items() if key != "log"}
+    assert yaml_codec.dump(head) == dumped(head)
+    assert yaml_codec.dump(data["log"]) == dumped(data["log"])
+    assert yaml_codec.dump(data) == text
