@@ -188,6 +188,8 @@ def purchase_options(catalog: Catalog, state: State, pid: str) -> list[Purchase]
     """Every legal purchase now, by Advance letter; with a leader only when it lowers the price."""
     options = []
     for advance in sorted(catalog.advances, key=lambda a: catalog.advances[a].letter):
+        if owns(state, pid, advance):
+            continue  # purchase_problem's owns_advance, with any leader: no Reason built
         for leader in [None, *usable_leaders(catalog, state, pid, advance)]:
             if purchase_problem(catalog, state, pid, advance, leader) is None:
                 options.append(Purchase(advance, leader, price(catalog, state, pid, advance, leader)))

@@ -120,14 +120,88 @@ def defenders(state: State, attacker: str, where: str, catalog: Catalog) -> list
 def defence(catalog: Catalog, state: State, pid: str, where: str, attacker: str) -> int:
     """One defender's strength (9.5.2): pieces, satellites (only for a province under their
     marker), military advantages against the attacker, Nationalism."""
-    market = catalog.provinces[where].market
-    strength = tokens_in(state, where, pid)
-    if marker_of(state, where) == pid:
-        strength += market * (2 if player(state, pid)["capital"] == where else 1)
+    return _Sides(catalog, state, attacker).defence(pid, where)
+
+
+class _Sides:
+    """The attacker's and each defender's facts that do not depend on the province (military
+    bonuses, Nationalism's home region, Cosmopolitan, capital): an option list weighs one
+    attacker against many provinces, so each is looked up once."""
+
+    def __init__(self, catalog: Catalog, state: State, attacker: str) -> None:
+        self.catalog, self.state, self.attacker = catalog, state, attacker
+        self._guard: dict[str, int] = {}  # military bonus against the attacker + home region
+        self._home: dict[str, str | None] = {}  # the region Nationalism helps in, if any
+        self._push: dict[tuple[str, ...], int] = {}  # the attacker's bonus against defenders
+        self.cosmopolitan = _uses(state, attacker, COSMOPOLITAN)
+        self.capital = player(state, attacker)["capital"]
+
+    def defence(self, pid: str, where: str) -> int:
+        """One defender's strength (9.5.2), as `defence`."""
+        strength = tokens_in(self.state, where, pid) + self.guard(pid) + self.nationalism(pid, where)
+        if marker_of(self.state, where) == pid:
+            strength += self.catalog.provinces[where].market + self.held(pid, where)
+        return strength
+
+    def held(self, pid: str, where: str) -> int:
+        """What a marker adds to its owner's defence beyond its market size: the market size
+        again in the owner's capital, and the supporting satellites."""
+        catalog, state = self.catalog, self.state
         support = 2 if _uses(state, pid, COSMOPOLITAN) else 1
-        strength += support * len(satellites(catalog, state, pid, where))
-    strength += military_bonus(catalog, state, pid, [attacker])
-    return strength + nationalism(catalog, state, pid, where)
+        extra = catalog.provinces[where].market if player(state, pid)["capital"] == where else 0
+        return extra + support * len(satellites(catalog, state, pid, where))
+
+    def guard(self, pid: str) -> int:
+        """A defender's military bonus against the attacker."""
+        guard = self._guard.get(pid)
+        if guard is None:
+            guard = self._guard[pid] = military_bonus(self.catalog, self.state, pid,
+                                                      [self.attacker])
+        return guard
+
+    def home(self, pid: str) -> str | None:
+        """The region where Nationalism adds 1 for the player, if it does (W)."""
+        if pid not in self._home:
+            self._home[pid] = home_region(self.catalog, self.state, pid) \
+                if _uses(self.state, pid, NATIONALISM) else None
+        return self._home[pid]
+
+    def nationalism(self, pid: str, where: str) -> int:
+        home = self.home(pid)
+        return 1 if home is not None and self.catalog.provinces[where].region == home else 0
+
+    def terms(self, where: str, weight: dict[str, int], present: int | None = None) -> Attack:
+        """attack_terms, `weight` being the province's `presence` (a defender's weight is its
+        tokens and its marker counted once as the market size) and `present` the attacker's
+        tokens there, when the caller already has them."""
+        catalog, state, attacker = self.catalog, self.state, self.attacker
+        province = catalog.provinces[where]
+        market, region = province.market, province.region
+        against = []  # defenders(), from the weights at hand
+        total = others = 0
+        for pid, pieces in weight.items():
+            if pid != attacker:
+                against.append(pid)
+                others += pieces
+                total += pieces + self.guard(pid) + (1 if self.home(pid) == region else 0)
+        marker = marker_of(state, where)
+        if marker is not None and marker != attacker and marker in weight:
+            total += self.held(marker, where)
+        bonus = self.attacker_bonus(against) + (1 if self.home(attacker) == region else 0)
+        if self.cosmopolitan:
+            bonus += len(satellites(catalog, state, attacker, where))
+        required = max(1, total + market - bonus)
+        if self.capital == where:
+            required = -(-required // 2)
+        required = max(required, market + 1 - others)  # only an overflowing market is fought over (R44)
+        return Attack(where, attacker, tuple(against), total, bonus, required,
+                      tokens_in(state, where, attacker) if present is None else present)
+
+    def attacker_bonus(self, against: list[str]) -> int:
+        key = tuple(against)
+        if key not in self._push:
+            self._push[key] = military_bonus(self.catalog, self.state, self.attacker, against)
+        return self._push[key]
 
 
 @dataclass(frozen=True)
@@ -153,19 +227,7 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str,
     than would overfill the market, since only an overfilled market is fought over (R44).
     `weight` is the province's `presence`, when the caller already has it."""
     weight = presence(catalog, state, where) if weight is None else weight
-    against = [p for p in weight if p != attacker]  # defenders(), from the weights at hand
-    total = sum(defence(catalog, state, d, where, attacker) for d in against)
-    bonus = military_bonus(catalog, state, attacker, against) + nationalism(catalog, state, attacker, where)
-    if _uses(state, attacker, COSMOPOLITAN):
-        bonus += len(satellites(catalog, state, attacker, where))
-    market = catalog.provinces[where].market
-    required = max(1, total + market - bonus)
-    if player(state, attacker)["capital"] == where:
-        required = -(-required // 2)
-    overfill = market + 1 - sum(n for p, n in weight.items() if p != attacker)
-    required = max(required, overfill)  # a battle starts only when the market overflows (R44)
-    return Attack(where, attacker, tuple(against), total, bonus, required,
-                  tokens_in(state, where, attacker))
+    return _Sides(catalog, state, attacker).terms(where, weight)
 
 
 # --- Cathedral (H, R21) ---------------------------------------------------------------------------
@@ -202,24 +264,38 @@ def attack_options(catalog: Catalog, state: State, pid: str,
     if purchased < 1:  # an attack places at least one token (R44)
         return []
     routes = reach(catalog, state, pid) if routes is None else routes
+    stock = markers_in_stock(catalog, state, pid)  # the same for each attack
+    sides = _Sides(catalog, state, pid)
     attacks = []
+    provinces = catalog.provinces
     for where in routes:
+        if stock <= 0 and not provinces[where].satellite:
+            continue  # attack_problem's no_marker, whatever the strengths
         weight = weights[where] if weights is not None else presence(catalog, state, where)
-        if _may_afford(catalog, state, pid, where, purchased, weight):
-            attacks.append(attack_terms(catalog, state, pid, where, weight))
-    stock = markers_in_stock(catalog, state, pid) if attacks else 0  # the same for each attack
-    return [a for a in attacks if attack_problem(catalog, state, a, routes, stock) is None]
+        if len(weight) - (pid in weight) <= 0:
+            continue  # attack_problem's no_opponent
+        # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
+        overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
+        present = tokens_in(state, where, pid)
+        if max(1, overfill - present) > purchased:
+            continue
+        attack = sides.terms(where, weight, present)
+        if _fits(state, attack, purchased, routes[where]):
+            attacks.append(attack)
+    return attacks
 
 
-def _may_afford(catalog: Catalog, state: State, pid: str, where: str, purchased: int,
-                weight: dict[str, int]) -> bool:
-    """False when attack_problem would refuse `where` whatever the strengths: no opponent
-    there (`weight`: the province's `presence`), or more tokens than bought just to overfill
-    its market (attack_terms, R44)."""
-    if not any(p != pid for p in weight):
+def _fits(state: State, attack: Attack, purchased: int, ship_limit: int | None) -> bool:
+    """attack_problem is None, for an attack within reach, on an opponent, with a marker to
+    take it: the tokens bought cover it and the fleet carries them (no Reason built for the
+    many attacks an option list leaves out)."""
+    if attack.new_tokens > purchased:
         return False
-    overfill = catalog.provinces[where].market + 1 - sum(n for p, n in weight.items() if p != pid)
-    return max(1, overfill - tokens_in(state, where, pid)) <= purchased
+    if ship_limit is None:
+        return True
+    carried = max(shipped(state, attack.attacker, attack.province),
+                  tokens_in(state, attack.province, attack.attacker, new=True))
+    return carried + attack.new_tokens <= ship_limit
 
 
 # --- the battle ---------------------------------------------------------------------------------

@@ -25,37 +25,56 @@ def _store(state: State, pid: str, data: dict[str, Any]) -> None:
     data["new"] = {p: n for p, n in sorted(data["new"].items()) if n}
     if data["marker"] is None and not data["tokens"] and not data["new"]:
         state["provinces"].pop(pid, None)
+    elif pid in state["provinces"]:  # its place in the sorted provinces is kept
+        state["provinces"][pid] = data
     else:
         state["provinces"][pid] = data
         state["provinces"] = dict(sorted(state["provinces"].items()))
 
 
+# The reads below run in every option list (reach, attacks, placements): they look the
+# province up directly rather than build an empty record for an empty province.
+
+
 def tokens_in(state: State, where: str, pid: str, *, new: bool | None = None) -> int:
     """A player's tokens in a province: coloured (new=False), white (True) or both (None)."""
-    data = province(state, where)
-    old, fresh = int(data["tokens"].get(pid, 0)), int(data["new"].get(pid, 0))
-    return old if new is False else fresh if new else old + fresh
+    data = state["provinces"].get(where)
+    if data is None:
+        return 0
+    old = int(data["tokens"].get(pid, 0)) if new is not True else 0
+    fresh = int(data["new"].get(pid, 0)) if new is not False else 0
+    return old + fresh
 
 
 def marker_of(state: State, where: str) -> str | None:
-    owner: str | None = province(state, where)["marker"]
+    data = state["provinces"].get(where)
+    owner: str | None = None if data is None else data["marker"]
     return owner
 
 
 def presence(catalog: Catalog, state: State, where: str) -> dict[str, int]:
     """Each player's weight in a province: tokens, and a marker as its market size (9.5.2)."""
-    data = province(state, where)
-    tokens, new = data["tokens"], data["new"]
+    data = state["provinces"].get(where)
+    if data is None:
+        return {}
+    tokens, new, marker = data["tokens"], data["new"], data["marker"]
+    if not new and not marker:  # the common case: coloured tokens alone (often one player's)
+        return {pid: int(n) for pid, n in (sorted(tokens.items()) if len(tokens) > 1
+                                           else tokens.items())}
     weight = {pid: int(tokens.get(pid, 0)) + int(new.get(pid, 0)) for pid in tokens.keys() | new.keys()}
-    if data["marker"]:
-        weight[data["marker"]] = weight.get(data["marker"], 0) + catalog.provinces[where].market
+    if marker:
+        weight[marker] = weight.get(marker, 0) + catalog.provinces[where].market
     return dict(sorted(weight.items()))
 
 
 def controller(catalog: Catalog, state: State, where: str) -> str | None:
     """Who controls a province: a marker, or tokens equal to its market size (9.5, I)."""
-    if marker_of(state, where):
-        return marker_of(state, where)
+    data = state["provinces"].get(where)
+    if data is None:
+        return None
+    owner: str | None = data["marker"]
+    if owner:
+        return owner
     market = catalog.provinces[where].market
     full = [p for p, n in presence(catalog, state, where).items() if n >= market]
     return full[0] if full else None

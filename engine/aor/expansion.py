@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.aor.board import consolidate, place_tokens, presence, tokens_in
+from engine.aor.board import consolidate, place_tokens, presence
 from engine.aor.catalog import Catalog
 from engine.aor.deck import Labeler, draw_to_hand
 from engine.aor.model import State, active_players, gain, misery_up, owns, pay, player
-from engine.aor.reach import reach, record_shipped, shipped
+from engine.aor.reach import reach, record_shipped
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder
 
@@ -74,16 +74,29 @@ def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
     routes = reach(catalog, state, pid) if routes is None else routes
     if where not in routes:
         return 0
-    market = catalog.provinces[where].market
     weight = presence(catalog, state, where) if weight is None else weight
-    room = market - sum(weight.values())
-    own_room = market - tokens_in(state, where, pid)
-    limit = min(room, own_room, int(player(state, pid)["purchased"]))
-    ship = routes[where]  # a number only when ships alone reach the province
-    if ship is not None:
-        carried = max(shipped(state, pid, where), tokens_in(state, where, pid, new=True))
-        limit = min(limit, ship - carried)
-    return max(0, limit)
+    return placement_limits(catalog, state, pid, {where: routes[where]}, {where: weight})[where]
+
+
+def placement_limits(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None],
+                     weights: dict[str, dict[str, int]]) -> dict[str, int]:
+    """placement_limit for every province of `routes` (the player's `reach`; `weights` their
+    `presence`): within the market, the player's own tokens within it too, and what the
+    ships may still carry there (a ship limit is a number only when ships alone reach it)."""
+    purchased = int(player(state, pid)["purchased"])
+    board = state["provinces"]
+    carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
+    limits = {}
+    for where, ship in routes.items():
+        market = catalog.provinces[where].market
+        data = board.get(where)
+        fresh = 0 if data is None else int(data["new"].get(pid, 0))
+        own = fresh if data is None else fresh + int(data["tokens"].get(pid, 0))  # tokens_in
+        limit = min(market - sum(weights[where].values()), market - own, purchased)
+        if ship is not None:
+            limit = min(limit, ship - max(int(carried.get(where, 0)), fresh))
+        limits[where] = max(0, limit)
+    return limits
 
 
 def place(catalog: Catalog, state: State, pid: str, where: str, count: int) -> None:

@@ -16,18 +16,41 @@ PLACEHOLDER = "?"
 
 def public_state(state: dict[str, Any]) -> dict[str, Any]:
     """The state without hands, standing answers or the deck's contents (their sizes stay)."""
-    public = copy.deepcopy(state)
-    for data in public["players"].values():
-        data["hand_size"] = len(data.pop("hand"))
-        data.pop("standing", None)  # strategy (aor-pbem 4.4, 5.1)
-    public["deck_size"] = len(public.pop("deck"))
+    public: dict[str, Any] = {}
+    for key, value in state.items():  # a fresh copy, in the state's key order
+        if key == "players":
+            public[key] = {pid: _public_player(data) for pid, data in value.items()}
+        elif key != "deck":
+            public[key] = plain_copy(value)
+    public["deck_size"] = len(state["deck"])
     return public
+
+
+def _public_player(data: dict[str, Any]) -> dict[str, Any]:
+    """A player's record without the hand or standing answers (strategy, aor-pbem 4.4, 5.1)."""
+    shown = {key: plain_copy(value) for key, value in data.items()
+             if key != "hand" and key != "standing"}
+    shown["hand_size"] = len(data["hand"])
+    return shown
+
+
+def plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (what a state is: dicts, lists and scalars), several times
+    faster than copy.deepcopy, which also keeps track of shared and cyclic objects."""
+    kind = type(value)
+    if kind is dict:
+        return {key: plain_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [plain_copy(item) for item in value]
+    if kind in (str, int, bool, float, type(None)):
+        return value
+    return copy.deepcopy(value)
 
 
 def viewable(state: dict[str, Any]) -> dict[str, Any]:
     """A public state in the engine's shape, hidden cards as placeholders (for status and the
     public report, which read only sizes)."""
-    shaped = copy.deepcopy(state)
+    shaped: dict[str, Any] = plain_copy(state)
     for data in shaped["players"].values():
         data["hand"] = {f"{PLACEHOLDER}{i}": PLACEHOLDER for i in range(data.pop("hand_size"))}
     shaped["deck"] = [PLACEHOLDER] * int(shaped.pop("deck_size"))

@@ -60,10 +60,13 @@ def fleet(catalog: Catalog, state: State, pid: str) -> tuple[str, int]:
 
 def land_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
     """The player's bases and their land neighbours (9.5)."""
+    return _land_reach(catalog, bases(state, pid), enterable(catalog, state, pid))
+
+
+def _land_reach(catalog: Catalog, starts: list[str], regions: set[str]) -> set[str]:
     found: set[str] = set()
-    for base in bases(state, pid):
+    for base in starts:
         found |= {base, *catalog.provinces[base].land}
-    regions = enterable(catalog, state, pid)
     return {w for w in found if catalog.provinces[w].region in regions}
 
 
@@ -72,15 +75,20 @@ def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
     (opposing tokens below its market size are no bar) and must itself be enterable (R43)."""
     if not owns(state, pid, CARAVAN):
         return set()
+    return _caravan_reach(catalog, state, pid, bases(state, pid), enterable(catalog, state, pid))
+
+
+def _caravan_reach(catalog: Catalog, state: State, pid: str, starts: list[str],
+                   regions: set[str]) -> set[str]:
     found: set[str] = set()
-    regions = enterable(catalog, state, pid)
-    for base in bases(state, pid):
+    passable: dict[str, bool] = {}  # a middle province is often next to several bases
+    for base in starts:
         for middle in catalog.provinces[base].land:
-            if catalog.provinces[middle].region not in regions:
-                continue
-            if controller(catalog, state, middle) not in (None, pid):
-                continue
-            found |= set(catalog.provinces[middle].land)
+            if middle not in passable:
+                passable[middle] = (catalog.provinces[middle].region in regions
+                                    and controller(catalog, state, middle) in (None, pid))
+            if passable[middle]:
+                found |= set(catalog.provinces[middle].land)
     return {w for w in found if catalog.provinces[w].region in regions}
 
 
@@ -103,22 +111,28 @@ def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
     return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
 
 
-# galley_reach depends on the map alone: (id(catalog), starts, steps, heavens) -> (catalog,
+# galley_reach depends on the map alone: (id(catalog), start, steps, heavens) -> (catalog,
 # provinces), the catalog kept so that its id stays its own (an AoR catalog is not hashable).
-_GALLEY: dict[tuple[int, frozenset[str], int, bool], tuple[Catalog, frozenset[str]]] = {}
+# It is kept by start: the reach from several starts is the union of each start's (a search
+# from several starts reaches each place at its least distance from any of them).
+_GALLEY: dict[tuple[int, str, int, bool], tuple[Catalog, frozenset[str]]] = {}
 
 
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
     """9.4.1: provinces within `steps` coastal provinces of a start, along one coast of each
     province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
     regions not in play may be crossed (8.2)."""
-    key = (id(catalog), frozenset(starts), steps, heavens)
-    known = _GALLEY.get(key)
-    if known is None or known[0] is not catalog:
-        if len(_GALLEY) > 4096:  # bounded: a long run meets many base sets
-            _GALLEY.clear()
-        known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, starts, steps, heavens)))
-    return set(known[1])
+    found: set[str] = set()
+    for start in starts:
+        key = (id(catalog), start, steps, heavens)
+        known = _GALLEY.get(key)
+        if known is None or known[0] is not catalog:
+            if len(_GALLEY) > 4096:  # bounded: a process holds a catalog or two
+                _GALLEY.clear()
+            known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, {start}, steps,
+                                                                     heavens)))
+        found |= known[1]
+    return found
 
 
 def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
@@ -147,8 +161,14 @@ def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool)
 def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
     """Provinces the fleet can carry tokens to this turn, with the most per province (9.4.1);
     the coastal bases themselves are left out (tokens need no ship to stay there)."""
+    return _sea_reach(catalog, state, pid, bases(state, pid), None)
+
+
+def _sea_reach(catalog: Catalog, state: State, pid: str, home: list[str],
+               regions: set[str] | None) -> dict[str, int | None]:
+    """sea_reach from the bases at hand (`regions`: `enterable`, when known)."""
     stage, capacity = fleet(catalog, state, pid)
-    starts = {b for b in bases(state, pid) if catalog.provinces[b].coastal}
+    starts = {b for b in home if catalog.provinces[b].coastal}
     if not starts or capacity == 0:
         return {}
     limit: int | None = capacity
@@ -162,14 +182,18 @@ def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]
         held = set(overseas_held(catalog, state, pid))
         targets |= {w for w, p in catalog.provinces.items() if catalog.regions[p.region].overseas
                     and (w in held or len(held) < capacity)}
-    regions = enterable(catalog, state, pid)
+    regions = enterable(catalog, state, pid) if regions is None else regions
     return {w: limit for w in sorted(targets - starts) if catalog.provinces[w].region in regions}
 
 
 def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
     """Every province the player may place tokens in now, with its ship limit (None: any)."""
-    found: dict[str, int | None] = dict(sea_reach(catalog, state, pid))
-    for where in land_reach(catalog, state, pid) | caravan_reach(catalog, state, pid):
+    home, regions = bases(state, pid), enterable(catalog, state, pid)  # looked up once
+    found: dict[str, int | None] = _sea_reach(catalog, state, pid, home, regions)
+    by_land = _land_reach(catalog, home, regions)
+    if owns(state, pid, CARAVAN):
+        by_land |= _caravan_reach(catalog, state, pid, home, regions)
+    for where in by_land:
         found[where] = None
     return dict(sorted(found.items()))
 

@@ -26,7 +26,7 @@ from pbem.pipeline.queries import legal_lines, status
 from pbem.pipeline.setup import new_game
 from pbem.play.policy import Policy
 from pbem.play.stats import Stats, record_end, signed_block
-from pbem.store import gamefile, seeds
+from pbem.store import gamefile, plain_yaml, seeds
 from pbem.store.gamefile import GameFile
 
 BLOCK_CAP = 5000  # a stall is a failure, not an endless loop
@@ -62,14 +62,16 @@ class PublicText:
         at = text.find(LOG_KEY)
         if at < 0:
             return strings_in(_load(text))
-        head, log = text[:at + 1], text[at + len(LOG_KEY):]
+        # the head as the game's own reader parses it (a head just written by this process
+        # is not parsed again: gamefile.dump_appended)
+        head, log = gamefile.parse_data(text[:at + 1] + "log: []\n"), text[at + len(LOG_KEY):]
         if not log.startswith(self.log):  # rewritten, not appended: read it all again
             self.log, self.log_strings = "", set()
         new = log[len(self.log):]
         if new.strip():
             self.log_strings |= strings_in(_load(new))
         self.log = log
-        return strings_in(_load(head)) | self.log_strings
+        return strings_in(head) | self.log_strings
 
 
 LOG_KEY = "\nlog:\n"
@@ -77,7 +79,10 @@ _SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's:
 
 
 def _load(text: str) -> Any:
-    return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
+    try:
+        return plain_yaml.load(text)  # what the safe loader reads, faster (pbem's own layout)
+    except plain_yaml.NotPlain:
+        return yaml.load(text, Loader=_SAFE_LOADER)  # noqa: S506 - a safe loader
 
 
 def hand_cards(gf: GameFile) -> set[str]:

@@ -19,12 +19,14 @@ from typing import Any
 import yaml
 
 from pbem.errors import CorruptGameError, UsageError
+from pbem.store import plain_yaml, yaml_codec
 from pbem.store.files import locked as locked
 from pbem.store.files import write_atomic as write_atomic
 from pbem.store.hashing import canonical_json as canonical_json
 from pbem.store.hashing import current_hash as current_hash
 from pbem.store.hashing import fingerprint as fingerprint
 from pbem.store.hashing import state_hash as state_hash
+from pbem.store.yaml_codec import BASE_LOADER, Rejected, loader_for
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -116,67 +118,21 @@ def _check_ids(game: dict[str, Any], roster: dict[str, Any]) -> None:
 
 # --- YAML -----------------------------------------------------------------------------------
 
-_BaseDumper: type = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-class _Rejected:
-    """A YAML value no game file holds (a set, bytes, a date, `!!int x`), kept as a marker so
-    that the check of the loaded data can name its key."""
-
-    def __init__(self, what: str, node: yaml.Node) -> None:
-        self.what, self.line = what, node.start_mark.line + 1
-
-
-def _loader_class(base: type) -> type:
-    """The safe loader, but with every non-JSON type left as a `_Rejected` marker."""
-
-    class Loader(base):  # type: ignore[misc]
-        """A safe loader of its own, so the constructors below change no other loader."""
-
-    def reject(what: str) -> Callable[[Any, yaml.Node], _Rejected]:
-        return lambda loader, node: _Rejected(what, node)
-
-    def checked(what: str, construct: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
-        def build(loader: Any, node: yaml.Node) -> Any:
-            try:
-                return construct(loader, node)
-            except (ValueError, KeyError, OverflowError):  # `!!int x`, `!!bool maybe`
-                return _Rejected(f"{what} that does not parse", node)
-        return build
-
-    for tag in ("timestamp", "set", "binary", "omap", "pairs"):
-        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", reject(f"!!{tag}"))
-    for tag in ("int", "float", "bool"):
-        construct = Loader.yaml_constructors[f"tag:yaml.org,2002:{tag}"]
-        Loader.add_constructor(f"tag:yaml.org,2002:{tag}", checked(f"!!{tag}", construct))
-    return Loader
-
-
-_LOADERS: dict[type, type] = {}
-_BaseLoader: type = _loader_class(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-
-
-def _dumper_class(base: type) -> type:
-    class Dumper(base):  # type: ignore[misc]
-        def ignore_aliases(self, data: Any) -> bool:
-            return True
-
-    def str_presenter(dumper: Any, value: str) -> Any:
-        style = "|" if "\n" in value else None
-        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-    Dumper.add_representer(str, str_presenter)
-    return Dumper
-
-
-_DUMPERS = {"c": _dumper_class(_BaseDumper), "py": _dumper_class(yaml.SafeDumper)}
 
 
 def dump_text(gf: GameFile, backend: str = "c") -> str:
     gf.format = FORMAT  # whatever this pbem writes is the current format
-    text: str = yaml.dump(gf.to_data(), Dumper=_DUMPERS[backend], sort_keys=False,
-                          allow_unicode=True, width=1_000_000, default_flow_style=False)
-    return text
+    if backend == "c":  # PyYAML's bytes, written faster (yaml_codec.dump)
+        return yaml_codec.dump(gf.to_data())
+    return yaml_codec.pyyaml_dump(gf.to_data(), backend)
+
+
+def parse_data(text: str) -> Any:
+    """A YAML text's plain data, read as a game file's text is read (and as cheaply: a head
+    this process has just written is not parsed again)."""
+    return _safe_load(text, None)
 
 
 def load_text(text: str, *, loader: type | None = None) -> GameFile:
@@ -185,11 +141,29 @@ def load_text(text: str, *, loader: type | None = None) -> GameFile:
     return GameFile.from_data(_safe_load(text, loader, ""))
 
 
-# The last texts parsed, as pickles of what they gave: a process that reads a game again
-# unchanged (a bot, an inbox run, `status` then `options` then `apply` in one process) parses
-# its head and trailing entries once. Each hit is a fresh copy, so callers may change it.
-_PARSED: dict[tuple[str, str, bool], bytes] = {}
+# The last texts parsed or written, as pickles of their data: a process that reads a game again
+# unchanged (a bot, an inbox run, `status` then `options` then `apply` in one process), or
+# reads the head it has just appended to (the next block of a self-play or an inbox run:
+# `dump_appended`), parses its head and trailing entries once. Each hit is a fresh copy, so
+# callers may change it. Keyed by the text and whether it was checked (`where` names a place only in errors).
+_PARSED: dict[tuple[str, bool], bytes] = {}
 _PARSED_KEPT = 16
+
+
+def _keep_parsed(key: tuple[str, bool], data: Any) -> None:
+    if len(_PARSED) >= _PARSED_KEPT:
+        del _PARSED[next(iter(_PARSED))]  # the oldest
+    _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _remember(text: str, data: dict[str, Any]) -> None:
+    """What a dumped text reads back as: the data itself, when it is plain data (a YAML
+    round trip of plain data gives it back exactly; self-play checks this byte for byte)."""
+    try:
+        check_plain_data(data)
+    except CorruptGameError:
+        return  # not plain: left for a real parse to refuse
+    _keep_parsed((text, True), data)
 
 
 def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool = True) -> Any:
@@ -198,24 +172,28 @@ def _safe_load(text: str, loader: type | None, where: str = "", *, check: bool =
 
     `where` is the path of `text` in the file ("" for the whole file, whose line numbers are
     then shown); the log's entries are read one by one (`tail_entries`)."""
-    key = (text, where, check)
+    key = (text, check)
     if loader is None and key in _PARSED:
         return pickle.loads(_PARSED[key])  # noqa: S301 - our own pickle of data we parsed
     data = _parse(text, loader, where, check)
     if loader is None:
-        if len(_PARSED) >= _PARSED_KEPT:
-            del _PARSED[next(iter(_PARSED))]  # the oldest
-        _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        _keep_parsed(key, data)
     return data
 
 
 def _parse(text: str, loader: type | None, where: str, check: bool) -> Any:
     if loader is None:
-        loader = _BaseLoader
+        try:  # pbem's own layout, read as the safe loader reads it but several times faster
+            data = plain_yaml.load(text)
+        except plain_yaml.NotPlain:
+            pass
+        else:
+            if check:
+                check_plain_data(data, where)
+            return data
+        loader = BASE_LOADER
     else:
-        if loader not in _LOADERS:
-            _LOADERS[loader] = _loader_class(loader)
-        loader = _LOADERS[loader]
+        loader = loader_for(loader)
 
     def at(mark: Any) -> str:
         return f"line {mark.line + 1}" if mark is not None and not where else f"'{where}'"
@@ -249,7 +227,7 @@ def check_plain_data(data: Any, where: str = "") -> None:
         if kind is dict:
             for key in value:
                 if type(key) is not str:
-                    shown = key.what if isinstance(key, _Rejected) else repr(key)[:40]
+                    shown = key.what if isinstance(key, Rejected) else repr(key)[:40]
                     raise CorruptGameError(f"game file: {_place(path)} has a key {shown} that is "
                                            "not a string")
             stack.extend((value[key], f"{path}.{key}" if path else key) for key in reversed(value))
@@ -258,7 +236,7 @@ def check_plain_data(data: Any, where: str = "") -> None:
         elif kind is float and not math.isfinite(value):
             raise CorruptGameError(f"game file: {_place(path)} is {value}, not a finite number")
         elif kind not in (str, int, bool, float, type(None)):
-            what = f"a YAML {value.what} (line {value.line})" if kind is _Rejected else \
+            what = f"a YAML {value.what} (line {value.line})" if kind is Rejected else \
                 f"a {kind.__name__}"
             raise CorruptGameError(f"game file: {_place(path)} holds {what}; a game file holds "
                                    "only strings, numbers, true/false, null, lists and mappings")
@@ -314,6 +292,7 @@ def check_state(gf: GameFile) -> None:
 
 _LOG_KEY = "\nlog:\n"
 _TOP_LEVEL = re.compile(r"^([^\s#-][^:\n]*):", re.MULTILINE)  # a key at column 0
+_LINE_START = re.compile(r"\n[^\s#-]")  # where a line may start with one
 _EMPTY_LOG = "log: []\n"
 
 
@@ -333,10 +312,21 @@ def load_head(path: Path) -> tuple[GameFile, str | None]:
     return head, log_text
 
 
+def _top_level_key(text: str) -> re.Match[str] | None:
+    """_TOP_LEVEL.search(text), several times quicker on a long log: only a line starting
+    with none of whitespace, `#` and `-` can hold a top-level key."""
+    found = _TOP_LEVEL.match(text)
+    for start in () if found else _LINE_START.finditer(text):
+        found = _TOP_LEVEL.match(text, start.start() + 1)
+        if found:
+            break
+    return found
+
+
 def check_tail(head: GameFile, log_text: str) -> None:
     """A cheap check that the log's last entry is where the head says the game is: it must
     parse, and name the head's seq and state hash (a full check is `pbem verify`)."""
-    stray = _TOP_LEVEL.search(log_text)
+    stray = _top_level_key(log_text)
     if stray is not None:
         key = stray.group(1)
         if key in TOP_KEYS:
@@ -359,12 +349,13 @@ def check_tail(head: GameFile, log_text: str) -> None:
 def dump_appended(gf: GameFile, old_log: str) -> str:
     """The whole file, byte-identical to dump_text() of the full game: `gf.log` holds only the
     new entries, appended after the old log's text."""
-    head = dump_text(GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda,
-                              [], gf.format))
+    shown = GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda, [],
+                     gf.format)
+    head = dump_text(shown)
+    _remember(head, shown.to_data())  # what load_head of the new file parses
     if not head.endswith(_EMPTY_LOG):
         raise CorruptGameError("game file: the log is not the last key")
-    new: str = yaml.dump(gf.log, Dumper=_DUMPERS["c"], sort_keys=False, allow_unicode=True,
-                         width=1_000_000, default_flow_style=False) if gf.log else ""
+    new = yaml_codec.dump(gf.log) if gf.log else ""
     return head[:-len(_EMPTY_LOG)] + "log:\n" + old_log + new
 
 

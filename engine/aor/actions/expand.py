@@ -5,6 +5,7 @@ for tokens (9.5.1, R03) and converting a marker when none is left in stock (9.5.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.aor.actions.common import AorAction, Step, cat
@@ -21,7 +22,7 @@ from engine.aor.battle import (
 from engine.aor.board import convert_marker, markers_in_stock, markers_on_board, presence
 from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
-from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
+from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit, placement_limits
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
 from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
 from engine.aor.reach import reach
@@ -48,16 +49,15 @@ class Expand(AorAction):
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
         weights = {where: presence(catalog, state, where) for where in routes}  # read once
-        for where in routes:
+        for where, limit in placement_limits(catalog, state, pid, routes, weights).items():
             name = province_name(catalog, where)
-            for n in range(1, placement_limit(catalog, state, pid, where, routes, weights[where]) + 1):
+            for n in range(1, limit + 1):
                 found.append(counted_choice("place", n, where, name))
         for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
             name = province_name(catalog, attack.province)
-            found.append(choice("attack", f"attack {name}", (attack.province, "province")))
+            found.append(_attack_choice(attack.province, name, False))
             if attacker_may_declare(state, attack):
-                found.append(choice("attack", f"attack {name} cathedral",
-                                    (attack.province, "province"), ("cathedral", "word")))
+                found.append(_attack_choice(attack.province, name, True))
         if can_buy_card(catalog, state, pid) and can_draw(state):
             found.append(BUY_CARD)
         if markers_in_stock(catalog, state, pid) <= 0:
@@ -124,6 +124,16 @@ class Expand(AorAction):
         battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
         events, follow = after_battle(t, battle)
         return Step(events, follow, again=True)
+
+
+@lru_cache(maxsize=1024)
+def _attack_choice(where: str, name: str, cathedral: bool) -> Choice:
+    """`attack NAME` (with `cathedral`: `attack NAME cathedral`): option lists rebuild them by
+    the thousand per game, and a Choice is immutable, so each is built once."""
+    if cathedral:
+        return choice("attack", f"attack {name} cathedral", (where, "province"),
+                      ("cathedral", "word"))
+    return choice("attack", f"attack {name}", (where, "province"))
 
 
 def after_battle(t: Table, battle: Battle) -> tuple[list[Event], list[Node]]:
