@@ -9,6 +9,7 @@ Nationalism in the home region. The dice are those of engine.aor.dice.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from engine.aor.board import (
@@ -24,6 +25,7 @@ from engine.aor.board import (
 )
 from engine.aor.catalog import Catalog
 from engine.aor.dice import Cathedral, Outcome, Roll, Terms, resolve, roll
+from engine.aor.memo import kept
 from engine.aor.model import State, cards_played_by, home_region, owns, player
 from engine.aor.order import rank
 from engine.aor.reach import reach, record_shipped, shipped
@@ -90,23 +92,19 @@ def satellites(catalog: Catalog, state: State, pid: str, where: str) -> list[str
     return [s for s in _supporters(catalog).get(where, ()) if tokens_in(state, s, pid)]
 
 
-# The map's satellites by the province each supports, per catalog (by id, with the catalog kept
-# so that its id stays its own: an AoR catalog is not hashable).
-_SUPPORTERS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
+# The map's satellites by the province each supports, per catalog.
+_SUPPORTERS: dict[Hashable, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
 
 
 def _supporters(catalog: Catalog) -> dict[str, tuple[str, ...]]:
-    known = _SUPPORTERS.get(id(catalog))
-    if known is None or known[0] is not catalog:
-        if len(_SUPPORTERS) > 16:  # bounded: a process holds a catalog or two
-            _SUPPORTERS.clear()
+    def build() -> dict[str, tuple[str, ...]]:
         found: dict[str, list[str]] = {}
         for s, p in sorted(catalog.provinces.items()):
             if p.satellite:
                 for where in dict.fromkeys(p.supports):
                     found.setdefault(where, []).append(s)
-        known = _SUPPORTERS[id(catalog)] = (catalog, {w: tuple(v) for w, v in found.items()})
-    return known[1]
+        return {w: tuple(v) for w, v in found.items()}
+    return kept(_SUPPORTERS, id(catalog), catalog, build)
 
 
 # --- strengths ----------------------------------------------------------------------------------
@@ -130,15 +128,20 @@ class _Sides:
 
     def __init__(self, catalog: Catalog, state: State, attacker: str) -> None:
         self.catalog, self.state, self.attacker = catalog, state, attacker
-        self._guard: dict[str, int] = {}  # military bonus against the attacker + home region
-        self._home: dict[str, str | None] = {}  # the region Nationalism helps in, if any
+        # each defender's military bonus against the attacker, and the region where
+        # Nationalism adds 1 for them (None: nowhere)
+        self._side: dict[str, tuple[int, str | None]] = {}
         self._push: dict[tuple[str, ...], int] = {}  # the attacker's bonus against defenders
+        # no military card in effect for the attacker: no bonus against anyone (military_bonus)
+        self.unarmed = not state["round"]["played"] or not advantages(catalog, state, attacker)
         self.cosmopolitan = _uses(state, attacker, COSMOPOLITAN)
         self.capital = player(state, attacker)["capital"]
 
     def defence(self, pid: str, where: str) -> int:
         """One defender's strength (9.5.2), as `defence`."""
-        strength = tokens_in(self.state, where, pid) + self.guard(pid) + self.nationalism(pid, where)
+        guard, home = self.side(pid)
+        strength = tokens_in(self.state, where, pid) + guard + \
+            (1 if home is not None and self.catalog.provinces[where].region == home else 0)
         if marker_of(self.state, where) == pid:
             strength += self.catalog.provinces[where].market + self.held(pid, where)
         return strength
@@ -151,24 +154,17 @@ class _Sides:
         extra = catalog.provinces[where].market if player(state, pid)["capital"] == where else 0
         return extra + support * len(satellites(catalog, state, pid, where))
 
-    def guard(self, pid: str) -> int:
-        """A defender's military bonus against the attacker."""
-        guard = self._guard.get(pid)
-        if guard is None:
-            guard = self._guard[pid] = military_bonus(self.catalog, self.state, pid,
-                                                      [self.attacker])
-        return guard
-
-    def home(self, pid: str) -> str | None:
-        """The region where Nationalism adds 1 for the player, if it does (W)."""
-        if pid not in self._home:
-            self._home[pid] = home_region(self.catalog, self.state, pid) \
-                if _uses(self.state, pid, NATIONALISM) else None
-        return self._home[pid]
-
-    def nationalism(self, pid: str, where: str) -> int:
-        home = self.home(pid)
-        return 1 if home is not None and self.catalog.provinces[where].region == home else 0
+    def side(self, pid: str) -> tuple[int, str | None]:
+        """A player's military bonus against the attacker, and the region where Nationalism
+        adds 1 for them, if any (W)."""
+        known = self._side.get(pid)
+        if known is None:
+            catalog, state = self.catalog, self.state
+            home = home_region(catalog, state, pid) if _uses(state, pid, NATIONALISM) else None
+            known = self._side[pid] = (
+                military_bonus(catalog, state, pid, [self.attacker]) if pid != self.attacker
+                else 0, home)
+        return known
 
     def terms(self, where: str, weight: dict[str, int], present: int | None = None) -> Attack:
         """attack_terms, `weight` being the province's `presence` (a defender's weight is its
@@ -183,11 +179,13 @@ class _Sides:
             if pid != attacker:
                 against.append(pid)
                 others += pieces
-                total += pieces + self.guard(pid) + (1 if self.home(pid) == region else 0)
-        marker = marker_of(state, where)
+                guard, home = self.side(pid)
+                total += pieces + guard + (1 if home == region else 0)
+        data = state["provinces"].get(where)
+        marker = None if data is None else data["marker"]  # marker_of
         if marker is not None and marker != attacker and marker in weight:
             total += self.held(marker, where)
-        bonus = self.attacker_bonus(against) + (1 if self.home(attacker) == region else 0)
+        bonus = self.attacker_bonus(against) + (1 if self.side(attacker)[1] == region else 0)
         if self.cosmopolitan:
             bonus += len(satellites(catalog, state, attacker, where))
         required = max(1, total + market - bonus)
@@ -198,6 +196,8 @@ class _Sides:
                       tokens_in(state, where, attacker) if present is None else present)
 
     def attacker_bonus(self, against: list[str]) -> int:
+        if self.unarmed:
+            return 0
         key = tuple(against)
         if key not in self._push:
             self._push[key] = military_bonus(self.catalog, self.state, self.attacker, against)
@@ -259,7 +259,8 @@ def attack_options(catalog: Catalog, state: State, pid: str,
                    routes: dict[str, int | None] | None = None,
                    weights: dict[str, dict[str, int]] | None = None) -> list[Attack]:
     """Every attack the player can make now, by province (`routes`: the player's `reach`, and
-    `weights` the `presence` in those provinces, when the caller already has them)."""
+    `weights` the `presence` in those provinces, when the caller already has them; an empty
+    province may be left out)."""
     purchased = player(state, pid)["purchased"]
     if purchased < 1:  # an attack places at least one token (R44)
         return []
@@ -267,8 +268,11 @@ def attack_options(catalog: Catalog, state: State, pid: str,
     stock = markers_in_stock(catalog, state, pid)  # the same for each attack
     sides = _Sides(catalog, state, pid)
     attacks = []
-    provinces = catalog.provinces
+    provinces, board = catalog.provinces, state["provinces"]
     for where in routes:
+        data = board.get(where)
+        if data is None:
+            continue  # empty: attack_problem's no_opponent
         if stock <= 0 and not provinces[where].satellite:
             continue  # attack_problem's no_marker, whatever the strengths
         weight = weights[where] if weights is not None else presence(catalog, state, where)
@@ -276,7 +280,7 @@ def attack_options(catalog: Catalog, state: State, pid: str,
             continue  # attack_problem's no_opponent
         # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
         overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
-        present = tokens_in(state, where, pid)
+        present = int(data["tokens"].get(pid, 0)) + int(data["new"].get(pid, 0))  # tokens_in
         if max(1, overfill - present) > purchased:
             continue
         attack = sides.terms(where, weight, present)

@@ -81,18 +81,22 @@ def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
 def placement_limits(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None],
                      weights: dict[str, dict[str, int]]) -> dict[str, int]:
     """placement_limit for every province of `routes` (the player's `reach`; `weights` their
-    `presence`): within the market, the player's own tokens within it too, and what the
-    ships may still carry there (a ship limit is a number only when ships alone reach it)."""
+    `presence`, an empty province's left out): within the market, the player's own tokens
+    within it too, and what the ships may still carry there (a ship limit is a number only
+    when ships alone reach it)."""
     purchased = int(player(state, pid)["purchased"])
-    board = state["provinces"]
+    board, provinces = state["provinces"], catalog.provinces
     carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
     limits = {}
     for where, ship in routes.items():
-        market = catalog.provinces[where].market
+        market = provinces[where].market
         data = board.get(where)
-        fresh = 0 if data is None else int(data["new"].get(pid, 0))
-        own = fresh if data is None else fresh + int(data["tokens"].get(pid, 0))  # tokens_in
-        limit = min(market - sum(weights[where].values()), market - own, purchased)
+        if data is None:  # empty: the market and the tokens bought bound it
+            limit, fresh = min(market, purchased), 0
+        else:
+            fresh = int(data["new"].get(pid, 0))
+            own = fresh + int(data["tokens"].get(pid, 0))  # tokens_in
+            limit = min(market - sum(weights[where].values()), market - own, purchased)
         if ship is not None:
             limit = min(limit, ship - max(int(carried.get(where, 0)), fresh))
         limits[where] = max(0, limit)

@@ -16,8 +16,11 @@ they land is limited.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from engine.aor.board import bases, controller, overseas_held
 from engine.aor.catalog import Catalog
+from engine.aor.memo import kept
 from engine.aor.model import State, owns, player
 
 THE_HEAVENS, CARAVAN = "the_heavens", "caravan"
@@ -40,9 +43,10 @@ def can_enter(catalog: Catalog, state: State, pid: str, where: str) -> bool:
 def enterable(catalog: Catalog, state: State, pid: str) -> set[str]:
     """The regions holding the provinces `can_enter` allows the player: looked up once per
     reach rather than once per province."""
+    data = player(state, pid)
+    owned = {*data["advances"], *data["new_advances"]}  # as `owns`, read once
     return {r for r in catalog.by_players[state["players_at_start"]].regions
-            if r in catalog.regions and all(owns(state, pid, a)
-                                            for a in catalog.regions[r].entry_requires)}
+            if r in catalog.regions and owned.issuperset(catalog.regions[r].entry_requires)}
 
 
 def fleet(catalog: Catalog, state: State, pid: str) -> tuple[str, int]:
@@ -80,29 +84,32 @@ def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
 
 def _caravan_reach(catalog: Catalog, state: State, pid: str, starts: list[str],
                    regions: set[str]) -> set[str]:
+    provinces, board = catalog.provinces, state["provinces"]
     found: set[str] = set()
-    passable: dict[str, bool] = {}  # a middle province is often next to several bases
-    for base in starts:
-        for middle in catalog.provinces[base].land:
-            if middle not in passable:
-                passable[middle] = (catalog.provinces[middle].region in regions
-                                    and controller(catalog, state, middle) in (None, pid))
-            if passable[middle]:
-                found |= set(catalog.provinces[middle].land)
-    return {w for w in found if catalog.provinces[w].region in regions}
+    # each middle province once (one is often next to several bases); an empty one is passable
+    for middle in {m for base in starts for m in provinces[base].land}:
+        if provinces[middle].region in regions and (
+                middle not in board or controller(catalog, state, middle) in (None, pid)):
+            found.update(provinces[middle].land)
+    return {w for w in found if provinces[w].region in regions}
 
 
 # --- by sea -------------------------------------------------------------------------------------
 
 
+_SHORES: dict[Hashable, tuple[Catalog, dict[str, tuple[tuple[str, int], ...]]]] = {}
+
+
 def _sea_shores(catalog: Catalog) -> dict[str, tuple[tuple[str, int], ...]]:
-    """For each sea zone, the (province, coast index) pairs that touch it."""
-    shores: dict[str, list[tuple[str, int]]] = {sea: [] for sea in catalog.seas}
-    for where, data in sorted(catalog.provinces.items()):
-        for index, coast in enumerate(data.coasts):
-            for sea in coast.seas:
-                shores[sea].append((where, index))
-    return {sea: tuple(pairs) for sea, pairs in shores.items()}
+    """For each sea zone, the (province, coast index) pairs that touch it (kept per catalog)."""
+    def build() -> dict[str, tuple[tuple[str, int], ...]]:
+        shores: dict[str, list[tuple[str, int]]] = {sea: [] for sea in catalog.seas}
+        for where, data in sorted(catalog.provinces.items()):
+            for index, coast in enumerate(data.coasts):
+                for sea in coast.seas:
+                    shores[sea].append((where, index))
+        return {sea: tuple(pairs) for sea, pairs in shores.items()}
+    return kept(_SHORES, id(catalog), catalog, build)
 
 
 def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
@@ -111,11 +118,10 @@ def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
     return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
 
 
-# galley_reach depends on the map alone: (id(catalog), start, steps, heavens) -> (catalog,
-# provinces), the catalog kept so that its id stays its own (an AoR catalog is not hashable).
-# It is kept by start: the reach from several starts is the union of each start's (a search
-# from several starts reaches each place at its least distance from any of them).
-_GALLEY: dict[tuple[int, str, int, bool], tuple[Catalog, frozenset[str]]] = {}
+# galley_reach depends on the map alone: kept by (id(catalog), start, steps, heavens). It is
+# kept by start: the reach from several starts is the union of each start's (a search from
+# several starts reaches each place at its least distance from any of them).
+_GALLEY: dict[Hashable, tuple[Catalog, frozenset[str]]] = {}
 
 
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
@@ -124,15 +130,14 @@ def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) 
     regions not in play may be crossed (8.2)."""
     found: set[str] = set()
     for start in starts:
-        key = (id(catalog), start, steps, heavens)
-        known = _GALLEY.get(key)
-        if known is None or known[0] is not catalog:
-            if len(_GALLEY) > 4096:  # bounded: a process holds a catalog or two
-                _GALLEY.clear()
-            known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, {start}, steps,
-                                                                     heavens)))
-        found |= known[1]
+        one: frozenset[str] = kept(_GALLEY, (id(catalog), start, steps, heavens), catalog,
+                                   _galley_from(catalog, start, steps, heavens), 4096)
+        found |= one
     return found
+
+
+def _galley_from(catalog: Catalog, start: str, steps: int, heavens: bool) -> Callable[[], frozenset[str]]:
+    return lambda: frozenset(_galley_reach(catalog, {start}, steps, heavens))
 
 
 def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
@@ -186,14 +191,33 @@ def _sea_reach(catalog: Catalog, state: State, pid: str, home: list[str],
     return {w: limit for w in sorted(targets - starts) if catalog.provinces[w].region in regions}
 
 
+# The reach by land and by ship depends on the map and a few facts of the player: the bases,
+# the regions they may enter, the fleet, The Heavens and (ocean-going ships) the overseas
+# provinces held. An option list, the placement it leads to and the next option list of the
+# same turn ask it again with the same facts (tokens placed this turn are no base), so it is
+# kept by those facts. Caravan's reach also depends on who controls the provinces passed
+# through: it is added on each call.
+_REACH: dict[Hashable, tuple[Catalog, dict[str, int | None]]] = {}
+
+
 def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
     """Every province the player may place tokens in now, with its ship limit (None: any)."""
     home, regions = bases(state, pid), enterable(catalog, state, pid)  # looked up once
-    found: dict[str, int | None] = _sea_reach(catalog, state, pid, home, regions)
-    by_land = _land_reach(catalog, home, regions)
-    if owns(state, pid, CARAVAN):
-        by_land |= _caravan_reach(catalog, state, pid, home, regions)
-    for where in by_land:
+    stage, capacity = fleet(catalog, state, pid)
+    key = (id(catalog), tuple(home), frozenset(regions), stage, capacity,
+           stage == GALLEY and owns(state, pid, THE_HEAVENS),
+           tuple(overseas_held(catalog, state, pid)) if stage == OCEAN else ())
+
+    def build() -> dict[str, int | None]:
+        found = _sea_reach(catalog, state, pid, home, regions)
+        for where in _land_reach(catalog, home, regions):
+            found[where] = None
+        return dict(sorted(found.items()))
+    by_sea_and_land = kept(_REACH, key, catalog, build, 4096)  # most serve one player's turn
+    if not owns(state, pid, CARAVAN):
+        return dict(by_sea_and_land)
+    found = dict(by_sea_and_land)
+    for where in _caravan_reach(catalog, state, pid, home, regions):
         found[where] = None
     return dict(sorted(found.items()))
 

@@ -24,7 +24,7 @@ from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit, placement_limits
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
-from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
+from engine.aor.names import card_name, choice, counted_choices, named, province_name, simple
 from engine.aor.reach import reach
 from engine.aor.reasons import why
 from engine.aor.standing import CATHEDRAL_USE, is_standing, set_standing, uses_cathedral
@@ -45,14 +45,15 @@ class Expand(AorAction):
 
     def options(self, t: Table, node: Node) -> list[Choice]:
         catalog, state, pid = cat(t), t.state, node["player"]
-        found = []
+        found: list[Choice] = []
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
-        weights = {where: presence(catalog, state, where) for where in routes}  # read once
+        board = state["provinces"]  # each presence read once; an empty province has none
+        weights = {where: presence(catalog, state, where) for where in routes if where in board}
         for where, limit in placement_limits(catalog, state, pid, routes, weights).items():
-            name = province_name(catalog, where)
-            for n in range(1, limit + 1):
-                found.append(counted_choice("place", n, where, name))
+            if limit:
+                found += counted_choices("place", range(1, limit + 1), where,
+                                         province_name(catalog, where))
         for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
             name = province_name(catalog, attack.province)
             found.append(_attack_choice(attack.province, name, False))
