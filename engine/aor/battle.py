@@ -19,6 +19,7 @@ from engine.aor.board import (
     place_tokens,
     presence,
     put_marker,
+    record_weight,
     remove_marker,
     remove_tokens,
     tokens_in,
@@ -136,6 +137,7 @@ class _Sides:
         self.unarmed = not state["round"]["played"] or not advantages(catalog, state, attacker)
         self.cosmopolitan = _uses(state, attacker, COSMOPOLITAN)
         self.capital = player(state, attacker)["capital"]
+        self.home = self.side(attacker)[1]  # where Nationalism helps the attacker
 
     def defence(self, pid: str, where: str) -> int:
         """One defender's strength (9.5.2), as `defence`."""
@@ -175,17 +177,19 @@ class _Sides:
         market, region = province.market, province.region
         against = []  # defenders(), from the weights at hand
         total = others = 0
+        known = self._side
         for pid, pieces in weight.items():
             if pid != attacker:
                 against.append(pid)
                 others += pieces
-                guard, home = self.side(pid)
+                guard, home = known.get(pid) or self.side(pid)
                 total += pieces + guard + (1 if home == region else 0)
         data = state["provinces"].get(where)
         marker = None if data is None else data["marker"]  # marker_of
         if marker is not None and marker != attacker and marker in weight:
             total += self.held(marker, where)
-        bonus = self.attacker_bonus(against) + (1 if self.side(attacker)[1] == region else 0)
+        bonus = (0 if self.unarmed else self.attacker_bonus(against)) + \
+            (1 if self.home == region else 0)
         if self.cosmopolitan:
             bonus += len(satellites(catalog, state, attacker, where))
         required = max(1, total + market - bonus)
@@ -256,11 +260,9 @@ def _record_cathedral(state: State, user: str, against: list[str]) -> None:
 
 
 def attack_options(catalog: Catalog, state: State, pid: str,
-                   routes: dict[str, int | None] | None = None,
-                   weights: dict[str, dict[str, int]] | None = None) -> list[Attack]:
-    """Every attack the player can make now, by province (`routes`: the player's `reach`, and
-    `weights` the `presence` in those provinces, when the caller already has them; an empty
-    province may be left out)."""
+                   routes: dict[str, int | None] | None = None) -> list[Attack]:
+    """Every attack the player can make now, by province (`routes`: the player's `reach`, when
+    the caller already has it). A province's weights are read only where an attack may fit."""
     purchased = player(state, pid)["purchased"]
     if purchased < 1:  # an attack places at least one token (R44)
         return []
@@ -273,17 +275,21 @@ def attack_options(catalog: Catalog, state: State, pid: str,
         data = board.get(where)
         if data is None:
             continue  # empty: attack_problem's no_opponent
-        if stock <= 0 and not provinces[where].satellite:
+        province = provinces[where]
+        if stock <= 0 and not province.satellite:
             continue  # attack_problem's no_marker, whatever the strengths
-        weight = weights[where] if weights is not None else presence(catalog, state, where)
-        if len(weight) - (pid in weight) <= 0:
-            continue  # attack_problem's no_opponent
-        # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
-        overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
-        present = int(data["tokens"].get(pid, 0)) + int(data["new"].get(pid, 0))  # tokens_in
+        tokens, new, marker = data["tokens"], data["new"], data["marker"]
+        if len(tokens) - (pid in tokens) <= 0 and len(new) - (pid in new) <= 0 \
+                and marker in (None, pid):
+            continue  # attack_problem's no_opponent: nobody else in `presence`
+        # attack_problem's attack_tokens for the tokens that only overfill the market (R44):
+        # the market size + 1 less the opponents' weight, less the attacker's tokens there
+        present = int(tokens.get(pid, 0)) + int(new.get(pid, 0))  # tokens_in
+        mine = present + (province.market if marker == pid else 0)  # the attacker's weight
+        overfill = province.market + 1 - record_weight(data, province.market) + mine
         if max(1, overfill - present) > purchased:
             continue
-        attack = sides.terms(where, weight, present)
+        attack = sides.terms(where, presence(catalog, state, where), present)
         if _fits(state, attack, purchased, routes[where]):
             attacks.append(attack)
     return attacks

@@ -19,7 +19,7 @@ from engine.aor.battle import (
     defenders_who_may_declare,
     fight,
 )
-from engine.aor.board import convert_marker, markers_in_stock, markers_on_board, presence
+from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
 from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
 from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit, placement_limits
@@ -48,13 +48,11 @@ class Expand(AorAction):
         found: list[Choice] = []
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
-        board = state["provinces"]  # each presence read once; an empty province has none
-        weights = {where: presence(catalog, state, where) for where in routes if where in board}
-        for where, limit in placement_limits(catalog, state, pid, routes, weights).items():
+        for where, limit in placement_limits(catalog, state, pid, routes).items():
             if limit:
                 found += counted_choices("place", range(1, limit + 1), where,
                                          province_name(catalog, where))
-        for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
+        for attack in attack_options(catalog, state, pid, routes) if routes else ():
             name = province_name(catalog, attack.province)
             found.append(_attack_choice(attack.province, name, False))
             if attacker_may_declare(state, attack):
@@ -111,18 +109,18 @@ class Expand(AorAction):
             return Step([event("aor.expand.convert", kind="convert", player=pid,
                                province=province_name(catalog, chosen.args[0]))], again=True)
         where = chosen.args[0]
+        attack = attack_terms(catalog, state, pid, where)
         if len(chosen.args) > 1:
-            battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance,
-                           cathedral=Cathedral.ATTACKER)
+            battle = fight(catalog, state, attack, chance, cathedral=Cathedral.ATTACKER)
             events, follow = after_battle(t, battle)
             return Step(events, follow, again=True)
-        asked = defenders_who_may_declare(state, attack_terms(catalog, state, pid, where))
+        asked = defenders_who_may_declare(state, attack)
         if asked:
             return Step([event("aor.expand.cathedral_asked", kind="attack", player=pid,
                                province=province_name(catalog, where), defender=asked[0])],
                         [new_node(state, "cathedral", asked[0], attacker=pid, province=where,
                                   later=asked[1:])], again=True)
-        battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
+        battle = fight(catalog, state, attack, chance)
         events, follow = after_battle(t, battle)
         return Step(events, follow, again=True)
 

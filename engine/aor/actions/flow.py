@@ -119,8 +119,9 @@ def settle(t: Table, chance: Chance) -> list[Event]:
         if player(state, pid)["eliminated"] and pid not in state["out"]:
             state["out"].append(pid)
             events.append(event("aor.end.eliminated", kind="eliminated", player=pid))
-    t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
-    state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
+    if state["out"]:  # nobody out: nothing to drop
+        t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
+        state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
     if not state["over"] and state["turn"] >= 1 and len(active_players(state)) <= 1:
         return events + finish(t, LAST_STANDING)
     if not state["over"] and not t.agenda:
