@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.aor.board import consolidate, place_tokens, record_weight
+from engine.aor.battle import expansion_moves
+from engine.aor.board import consolidate, place_tokens
 from engine.aor.catalog import Catalog
 from engine.aor.deck import Labeler, draw_to_hand
 from engine.aor.model import State, active_players, gain, misery_up, owns, pay, player
@@ -77,26 +78,8 @@ def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
 
 def placement_limits(catalog: Catalog, state: State, pid: str,
                      routes: dict[str, int | None]) -> dict[str, int]:
-    """placement_limit for every province of `routes` (the player's `reach`): within the
-    market, the player's own tokens within it too, and what the ships may still carry there
-    (a ship limit is a number only when ships alone reach it)."""
-    purchased = int(player(state, pid)["purchased"])
-    board, provinces = state["provinces"], catalog.provinces
-    carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
-    limits = {}
-    for where, ship in routes.items():
-        market = provinces[where].market
-        data = board.get(where)
-        if data is None:  # empty: the market and the tokens bought bound it
-            limit, fresh = min(market, purchased), 0
-        else:
-            fresh = int(data["new"].get(pid, 0))
-            own = fresh + int(data["tokens"].get(pid, 0))  # tokens_in
-            limit = min(market - record_weight(data, market), market - own, purchased)
-        if ship is not None:
-            limit = min(limit, ship - max(int(carried.get(where, 0)), fresh))
-        limits[where] = max(0, limit)
-    return limits
+    """placement_limit for every province of `routes` (the player's `reach`)."""
+    return expansion_moves(catalog, state, pid, routes, attacks=False)[0]
 
 
 def place(catalog: Catalog, state: State, pid: str, where: str, count: int) -> None:
