@@ -10,7 +10,7 @@ Nationalism in the home region.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.aor.board import marker_of, presence, tokens_in
 from engine.aor.catalog import Catalog
@@ -197,8 +197,7 @@ class Sides:
         return self._push[key]
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(NamedTuple):  # a named tuple: option lists build thousands, and it is immutable
     province: str
     attacker: str
     defenders: tuple[str, ...]
