@@ -104,10 +104,13 @@ def expansion_moves(catalog: Catalog, state: State, pid: str, routes: dict[str, 
         if len(tokens) - (pid in tokens) <= 0 and len(new) - (pid in new) <= 0 \
                 and marker in (None, pid):
             continue  # no_opponent: nobody else in `presence`
-        # attack_tokens for the tokens that only overfill the market (R44): the market size + 1
-        # less the opponents' weight, less the attacker's tokens there
-        mine = present + (market if marker == pid else 0)  # the attacker's weight
-        if max(1, market + 1 - weight + mine - present) > purchased:
+        # attack_tokens and fleet_carries for a floor under the tokens to place: the market
+        # size + 1 less the opponents' weight (only an overfilled market is fought over, R44),
+        # or more from the strengths; less the attacker's tokens there
+        others = weight - present - (market if marker == pid else 0)  # the opponents' weight
+        least = sides.least_required(where, others)
+        need = max(1, (market + 1 - others if least is None else least) - present)
+        if need > purchased or (room is not None and need > room):
             continue
         attack = sides.terms(where, presence(catalog, state, where), present)
         if attack.new_tokens <= purchased and (room is None or attack.new_tokens <= room):

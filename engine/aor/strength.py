@@ -61,7 +61,21 @@ def military_bonus(catalog: Catalog, state: State, pid: str, against: list[str])
     if not state["round"]["played"]:  # no card played this turn: none in effect
         return 0
     cards = effective_advantages(catalog, state, pid, against)
-    return sum(int(catalog.cards[c].params["strength"]) for c in cards)
+    return sum(_strength(catalog, c) for c in cards)
+
+
+def _strength(catalog: Catalog, card: str) -> int:
+    return int(catalog.cards[card].params["strength"])
+
+
+_STRENGTHS: dict[Hashable, tuple[Catalog, bool]] = {}
+
+
+def _no_negative_strength(catalog: Catalog) -> bool:
+    """Whether every military card adds (a strength of 0 or more), per catalog."""
+    return kept(_STRENGTHS, id(catalog), catalog, lambda: all(
+        _strength(catalog, c) >= 0 for c, card in catalog.cards.items()
+        if card.verb == "military_advantage"))
 
 
 def nationalism(catalog: Catalog, state: State, pid: str, where: str) -> int:
@@ -124,6 +138,10 @@ class Sides:
         self.capital = player(state, attacker)["capital"]
         self.home = self.side(attacker)[1]  # where Nationalism helps the attacker
         self.supporters = _supporters(catalog)
+        # the most the attacker's military cards can add (each counts only if not negated),
+        # when no card weakens a side (then no bonus lowers the defence either)
+        self.push_at_most = None if not _no_negative_strength(catalog) else \
+            0 if self.unarmed else sum(_strength(catalog, c) for c in advantages(catalog, state, attacker))
         self._support: dict[str, int] = {}  # a marker's owner's points per satellite
 
     def defence(self, pid: str, where: str) -> int:
@@ -187,6 +205,21 @@ class Sides:
         required = max(required, market + 1 - others)  # only an overflowing market is fought over (R44)
         return Attack(where, attacker, tuple(against), total, bonus, required,
                       tokens_in(state, where, attacker) if present is None else present)
+
+    def least_required(self, where: str, others: int) -> int | None:
+        """A floor under terms(where, ...).required from the opponents' weight there alone
+        (`others`): their military cards, Nationalism, capital and satellites only add to the
+        defence, and the attacker's bonuses are at most its cards in effect, Nationalism and
+        every supporting satellite. None when a card could lower a strength."""
+        if self.push_at_most is None:
+            return None
+        province = self.catalog.provinces[where]
+        most = self.push_at_most + (1 if self.home == province.region else 0) + \
+            (len(self.supporters.get(where, ())) if self.cosmopolitan else 0)
+        least = max(1, others + province.market - most)
+        if self.capital == where:
+            least = -(-least // 2)
+        return max(least, province.market + 1 - others)
 
     def attacker_bonus(self, against: list[str]) -> int:
         if self.unarmed:
