@@ -74,18 +74,22 @@ def attack_options(catalog: Catalog, state: State, pid: str,
 
 
 def expansion_moves(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None], *,
-                    attacks: bool = True) -> tuple[dict[str, int], list[Attack]]:
+                    attacks: bool = True, stock: int | None = None
+                    ) -> tuple[dict[str, int], list[Attack]]:
     """The most tokens the player may place in each province of `routes` (their `reach`)
     without a battle, and (with `attacks`) every attack they can make there, in one pass: each
     province's record read once. A placement stays within the market, the player's own tokens
     within it too, and what the ships may still carry there (a ship limit is a number only when
     ships alone reach it). The attacks are those for which attack_problem is None, found
-    without building a Reason for the many left out, and weighed only where one may fit."""
+    without building a Reason for the many left out, and weighed only where one may fit.
+    `stock` is the player's markers in stock, when the caller already has it."""
     purchased = int(player(state, pid)["purchased"])
     board, provinces = state["provinces"], catalog.provinces
     carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
     sides = Sides(catalog, state, pid) if attacks and purchased >= 1 else None  # R44
-    stock = markers_in_stock(catalog, state, pid) if sides else 0  # the same for each attack
+    if sides and stock is None:  # the markers in stock: the same for each attack
+        stock = markers_in_stock(catalog, state, pid)
+    no_marker = stock is not None and stock <= 0
     limits, found = {}, []
     for where, ship in routes.items():
         province = provinces[where]
@@ -99,7 +103,7 @@ def expansion_moves(catalog: Catalog, state: State, pid: str, routes: dict[str, 
         room = None if ship is None else ship - max(int(carried.get(where, 0)), fresh)
         limit = min(market - weight, market - present, purchased)
         limits[where] = max(0, limit if room is None else min(limit, room))
-        if sides is None or data is None or (stock <= 0 and not province.satellite):
+        if sides is None or data is None or (no_marker and not province.satellite):
             continue  # no_opponent, or no_marker whatever the strengths
         if len(tokens) - (pid in tokens) <= 0 and len(new) - (pid in new) <= 0 \
                 and marker in (None, pid):

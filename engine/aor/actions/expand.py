@@ -49,7 +49,9 @@ class Expand(AorAction):
         found: list[Choice] = []
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
-        limits, attacks = expansion_moves(catalog, state, pid, routes) if routes else ({}, [])
+        stock = markers_in_stock(catalog, state, pid)
+        limits, attacks = expansion_moves(catalog, state, pid, routes, stock=stock) \
+            if routes else ({}, [])
         for where, limit in limits.items():
             if limit:
                 found += counted_choices("place", range(1, limit + 1), where,
@@ -62,7 +64,7 @@ class Expand(AorAction):
                 found.append(_attack_choice(attack.province, name, True))
         if can_buy_card(catalog, state, pid) and can_draw(state):
             found.append(BUY_CARD)
-        if markers_in_stock(catalog, state, pid) <= 0:
+        if stock <= 0:
             found += [choice("convert", f"convert {province_name(catalog, w)}", (w, "province"))
                       for w in markers_on_board(state, pid)]
         return found + [DONE]
