@@ -14,7 +14,6 @@ from engine.aor.board import (
     place_tokens,
     presence,
     put_marker,
-    record_weight,
     remove_marker,
     remove_tokens,
     tokens_in,
@@ -94,17 +93,23 @@ def expansion_moves(catalog: Catalog, state: State, pid: str, routes: dict[str, 
     for where, ship in routes.items():
         province = provinces[where]
         market, data = province.market, board.get(where)
-        fresh = present = weight = 0  # an empty province: no token, no opponent
-        if data is not None:
-            tokens, new, marker = data["tokens"], data["new"], data["marker"]
-            fresh = int(new.get(pid, 0))
-            present = fresh + int(tokens.get(pid, 0))  # tokens_in
-            weight = record_weight(data, market)
+        if data is None:  # empty: the market and the tokens bought bound it; no opponent
+            limit = min(market, purchased)
+            if ship is not None:
+                limit = min(limit, ship - max(int(carried.get(where, 0)), 0))
+            limits[where] = limit if limit > 0 else 0
+            continue
+        tokens, new, marker = data["tokens"], data["new"], data["marker"]
+        fresh = int(new.get(pid, 0))
+        present = fresh + int(tokens.get(pid, 0))  # tokens_in
+        weight = sum(tokens.values()) + sum(new.values()) + (market if marker else 0)  # presence's
         room = None if ship is None else ship - max(int(carried.get(where, 0)), fresh)
         limit = min(market - weight, market - present, purchased)
-        limits[where] = max(0, limit if room is None else min(limit, room))
-        if sides is None or data is None or (no_marker and not province.satellite):
-            continue  # no_opponent, or no_marker whatever the strengths
+        if room is not None and room < limit:
+            limit = room
+        limits[where] = limit if limit > 0 else 0
+        if sides is None or (no_marker and not province.satellite):
+            continue  # no_marker, whatever the strengths
         if len(tokens) - (pid in tokens) <= 0 and len(new) - (pid in new) <= 0 \
                 and marker in (None, pid):
             continue  # no_opponent: nobody else in `presence`

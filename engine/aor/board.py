@@ -67,13 +67,6 @@ def presence(catalog: Catalog, state: State, where: str) -> dict[str, int]:
     return dict(sorted(weight.items()))
 
 
-def record_weight(data: dict[str, Any], market: int) -> int:
-    """All the weight in a stored province record (`presence` summed): every token, and a
-    marker as the market size."""
-    total: int = sum(data["tokens"].values()) + sum(data["new"].values())
-    return total + (market if data["marker"] else 0)
-
-
 def controller(catalog: Catalog, state: State, where: str) -> str | None:
     """Who controls a province: a marker, or tokens equal to its market size (9.5, I)."""
     data = state["provinces"].get(where)
