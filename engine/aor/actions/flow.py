@@ -115,9 +115,10 @@ def finish(t: Table, kind: str) -> list[Event]:
 def settle(t: Table, chance: Chance) -> list[Event]:
     """After every answer: announce eliminations, drop their nodes, end or go on."""
     state, events = t.state, []
-    for pid in sorted(state["players"]):
-        if player(state, pid)["eliminated"] and pid not in state["out"]:
-            state["out"].append(pid)
+    players, out = state["players"], state["out"]
+    for pid in sorted(players):
+        if players[pid]["eliminated"] and pid not in out:
+            out.append(pid)
             events.append(event("aor.end.eliminated", kind="eliminated", player=pid))
     if state["out"]:  # nobody out: nothing to drop
         t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
