@@ -112,10 +112,19 @@ def _sea_shores(catalog: Catalog) -> dict[str, tuple[tuple[str, int], ...]]:
     return kept(_SHORES, id(catalog), catalog, build)
 
 
-def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
-    """The coasts of `target` a ship coming from `place` (a province or a sea) arrives on."""
-    coasts = catalog.provinces[target].coasts
-    return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
+_LANDINGS: dict[Hashable, tuple[Catalog, dict[tuple[str, str], tuple[int, ...]]]] = {}
+
+
+def _landings(catalog: Catalog, place: str, target: str) -> tuple[int, ...]:
+    """The coasts of `target` (by index) a ship coming from `place` (a province or a sea)
+    arrives on; kept per catalog as they are asked."""
+    known = kept(_LANDINGS, id(catalog), catalog, dict)
+    found = known.get((place, target))
+    if found is None:
+        coasts = catalog.provinces[target].coasts
+        found = known[place, target] = tuple(
+            i for i, c in enumerate(coasts) if place in c.coastal or place in c.seas)
+    return found
 
 
 # galley_reach depends on the map alone: kept by (id(catalog), start, steps, heavens). It is
@@ -155,7 +164,7 @@ def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool)
             edge = catalog.provinces[place].coasts[coast]
             for target in edge.coastal:
                 reached.add(target)
-                following |= {(t, i, crossed) for t, i, _ in _landings(catalog, place, target)}
+                following.update((target, i, crossed) for i in _landings(catalog, place, target))
             if heavens and not crossed:
                 following |= {(sea, -1, True) for sea in edge.seas}
         frontier = following - seen
