@@ -84,14 +84,28 @@ def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
 
 def _caravan_reach(catalog: Catalog, state: State, pid: str, starts: list[str],
                    regions: set[str]) -> set[str]:
-    provinces, board = catalog.provinces, state["provinces"]
+    board = state["provinces"]
     found: set[str] = set()
-    # each middle province once (one is often next to several bases); an empty one is passable
-    for middle in {m for base in starts for m in provinces[base].land}:
-        if provinces[middle].region in regions and (
-                middle not in board or controller(catalog, state, middle) in (None, pid)):
-            found.update(provinces[middle].land)
-    return {w for w in found if provinces[w].region in regions}
+    for middle, beyond in _middles(catalog, starts, regions):  # an empty one is passable
+        if middle not in board or controller(catalog, state, middle) in (None, pid):
+            found |= beyond
+    return found
+
+
+# The map's part of Caravan's reach, kept by bases and regions: each enterable province next to
+# a base (once, though it is often next to several), with the enterable provinces next to it.
+_MIDDLES: dict[Hashable, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
+
+
+def _middles(catalog: Catalog, starts: list[str], regions: set[str]
+             ) -> tuple[tuple[str, frozenset[str]], ...]:
+    def build() -> tuple[tuple[str, frozenset[str]], ...]:
+        provinces = catalog.provinces
+        middles = sorted({m for base in starts for m in provinces[base].land
+                          if provinces[m].region in regions})
+        return tuple((m, frozenset(w for w in provinces[m].land if provinces[w].region in regions))
+                     for m in middles)
+    return kept(_MIDDLES, (id(catalog), tuple(starts), frozenset(regions)), catalog, build, 4096)
 
 
 # --- by sea -------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ import random
 import pytest
 
 from engine.aor.battle import attack_options, attack_problem, expansion_moves
-from engine.aor.board import markers_in_stock, presence, tokens_in
+from engine.aor.board import controller, markers_in_stock, presence, tokens_in
 from engine.aor.catalog import Catalog
 from engine.aor.model import State, owns, player
-from engine.aor.reach import _caravan_reach, _land_reach, _sea_reach, bases, enterable, reach, shipped
+from engine.aor.reach import _land_reach, _sea_reach, bases, enterable, reach, shipped
 from engine.aor.ruleset import AOR
 from engine.aor.strength import attack_terms
 from engine.core.adjudicate import answer, settle
@@ -24,12 +24,16 @@ from tests.aor.helpers import aor
 
 
 def fresh_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
-    """`reach` computed from scratch (nothing kept between calls)."""
+    """`reach` computed afresh (nothing kept between calls but the galleys' map-only reach)."""
     home, regions = bases(state, pid), enterable(catalog, state, pid)
     found = _sea_reach(catalog, state, pid, home, regions)
     land = _land_reach(catalog, home, regions)
-    if owns(state, pid, "caravan"):
-        land |= _caravan_reach(catalog, state, pid, home, regions)
+    if owns(state, pid, "caravan"):  # a second land step through a province no opponent controls
+        for middle in {m for base in home for m in catalog.provinces[base].land}:
+            if catalog.provinces[middle].region in regions and \
+                    controller(catalog, state, middle) in (None, pid):
+                land |= {w for w in catalog.provinces[middle].land
+                         if catalog.provinces[w].region in regions}
     for where in land:
         found[where] = None
     return dict(sorted(found.items()))
