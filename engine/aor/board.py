@@ -193,13 +193,16 @@ def consolidate(catalog: Catalog, state: State) -> None:
     that player's domination marker (while markers last)."""
     for where in list(state["provinces"]):
         record = province(state, where)
-        for pid, count in record["new"].items():
-            record["tokens"][pid] = record["tokens"].get(pid, 0) + count
-        record["new"] = {}
-        _store(state, where, record)
+        if record["new"]:  # a stored record is kept tidy by _store: without white tokens, as it is
+            for pid, count in record["new"].items():
+                record["tokens"][pid] = record["tokens"].get(pid, 0) + count
+            record["new"] = {}
+            _store(state, where, record)
         market = catalog.provinces[where]
+        if market.satellite or record["marker"] is not None:
+            continue
         for pid, count in sorted(record["tokens"].items()):
-            if not market.satellite and record["marker"] is None and count >= market.market \
+            if record["marker"] is None and count >= market.market \
                     and markers_in_stock(catalog, state, pid) > 0:
                 remove_tokens(state, pid, where)
                 put_marker(catalog, state, pid, where)
