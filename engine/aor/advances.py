@@ -193,6 +193,7 @@ def purchase_options(catalog: Catalog, state: State, pid: str) -> list[Purchase]
     data = player(state, pid)
     owned, cash = {*data["advances"], *data["new_advances"]}, data["cash"]  # as `owns`
     credits: dict[str, int] = {}  # `credit`, by group
+    leaders = _leaders_for(catalog, state, pid)
     options = []
     for advance in _by_letter(catalog):
         spec = catalog.advances[advance]
@@ -202,12 +203,24 @@ def purchase_options(catalog: Catalog, state: State, pid: str) -> list[Purchase]
         if spec.group not in credits:
             credits[spec.group] = credit(catalog, state, pid, advance)
         full = spec.cost - credits[spec.group]
-        leaders = usable_leaders(catalog, state, pid, advance) if state["round"]["leaders"] else []
-        for leader in [None, *leaders]:
-            cut = leader_discounts(catalog, state, leader).get(advance, 0) if leader else 0
-            if max(0, full - cut) <= cash:  # `price`; advance_cost when above the cash
+        if max(0, full) <= cash:  # `price`; advance_cost when above the cash
+            options.append(Purchase(advance, None, max(0, full)))
+        for leader, discounts in leaders:  # usable_leaders: those with a discount on it
+            cut = discounts.get(advance, 0)
+            if cut > 0 and max(0, full - cut) <= cash:
                 options.append(Purchase(advance, leader, max(0, full - cut)))
     return options
+
+
+def _leaders_for(catalog: Catalog, state: State, pid: str) -> list[tuple[str, dict[str, int]]]:
+    """The leaders in play whose discounts the player may use (usable_leaders, before the
+    Advance is known), each with its discounts."""
+    found = []
+    for who, leader in state["round"]["leaders"]:
+        left = claims_left(catalog, state, leader)
+        if who == pid or owns(state, pid, PATRONAGE) and (left is None or left > 0):
+            found.append((leader, leader_discounts(catalog, state, leader)))
+    return found
 
 
 # The Advances by letter, per catalog.

@@ -1,8 +1,9 @@
-"""The Expansion Phase's option list is computed in one pass with shortcuts (engine.aor.battle
-.expansion_moves: a floor under an attack's tokens, records read directly, the reach kept by
-the player's facts). Here, at every expansion decision of seeded random games, it is checked
-against the rules asked province by province: each reachable province's placement limit from
-its `presence`, and an attack listed exactly when `attack_problem` finds nothing wrong."""
+"""The Expansion and Acquisition Phases' option lists are computed with shortcuts (engine.aor
+.battle.expansion_moves: one pass, a floor under an attack's tokens, records read directly, the
+reach kept by the player's facts; purchase_options: no Reason built, facts read once). Here, at
+every such decision of seeded random games, they are checked against the rules asked one by
+one: each reachable province's placement limit from its `presence`, an attack listed exactly
+when `attack_problem` finds nothing wrong, a purchase exactly when `purchase_problem` does."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 
 import pytest
 
+from engine.aor.advances import Purchase, price, purchase_options, purchase_problem, usable_leaders
 from engine.aor.battle import attack_options, attack_problem, expansion_moves
 from engine.aor.board import controller, markers_in_stock, presence, tokens_in
 from engine.aor.catalog import Catalog
@@ -63,13 +65,22 @@ def check_expansion(catalog: Catalog, state: State, pid: str) -> int:
     return len(attacks)
 
 
+def check_purchases(catalog: Catalog, state: State, pid: str) -> int:
+    expected = [Purchase(advance, leader, price(catalog, state, pid, advance, leader))
+                for advance in sorted(catalog.advances, key=lambda a: catalog.advances[a].letter)
+                for leader in [None, *usable_leaders(catalog, state, pid, advance)]
+                if purchase_problem(catalog, state, pid, advance, leader) is None]
+    assert purchase_options(catalog, state, pid) == expected
+    return len(expected)
+
+
 @pytest.mark.parametrize("players,seed", [(3, "options-a"), (6, "options-b")])
 def test_expansion_options_match_the_rules_province_by_province(players: int, seed: str) -> None:
     catalog, chance = aor(), SeededChance(seed.encode(), seed, 0)
     table, _ = AOR.setup(catalog, seed, [f"p{i}" for i in range(players)],
                          {"end": "advances"}, chance)
     pick = random.Random(seed)
-    checked = attacks = 0
+    checked = attacks = purchases = 0
     _, known = settle(AOR, table, chance)
     while not AOR.is_over(table) and checked < 150:
         who = waiting_for(table.agenda)[0]
@@ -78,6 +89,9 @@ def test_expansion_options_match_the_rules_province_by_province(players: int, se
                 player(table.state, who)["purchased"] >= 1:
             attacks += check_expansion(catalog, table.state, who)
             checked += 1
+        if node is not None and node["action"] == "acquire":
+            purchases += check_purchases(catalog, table.state, who)
         answer(AOR, table, pick.choice(known[who]), chance, who)
         _, known = settle(AOR, table, chance)
-    assert checked >= 50 and attacks >= 50  # enough expansion turns, with battles on offer
+    # enough expansion turns, with battles on offer, and Advances to buy
+    assert checked >= 50 and attacks >= 50 and purchases >= 50
