@@ -141,10 +141,12 @@ def _landings(catalog: Catalog, place: str, target: str) -> tuple[int, ...]:
     return found
 
 
-# galley_reach depends on the map alone: kept by (id(catalog), start, steps, heavens). It is
-# kept by start: the reach from several starts is the union of each start's (a search from
-# several starts reaches each place at its least distance from any of them).
-_GALLEY: dict[Hashable, tuple[Catalog, frozenset[str]]] = {}
+# galley_reach depends on the map alone: kept by (id(catalog), start, heavens), as the reach
+# after each step, up to the most steps a galley takes (a capacity rises one box a turn, and the
+# search after k steps is the same whatever the steps still to come). It is kept by start: the
+# reach from several starts is the union of each start's (a search from several starts reaches
+# each place at its least distance from any of them).
+_GALLEY: dict[Hashable, tuple[Catalog, tuple[frozenset[str], ...]]] = {}
 
 
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
@@ -152,21 +154,30 @@ def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) 
     province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
     regions not in play may be crossed (8.2)."""
     found: set[str] = set()
+    if steps <= 0:
+        return found
+    most = max([steps, *(c for stage in catalog.fleet if stage.id == GALLEY for c in stage.capacities)])
     for start in starts:
-        one: frozenset[str] = kept(_GALLEY, (id(catalog), start, steps, heavens), catalog,
-                                   _galley_from(catalog, start, steps, heavens), 4096)
-        found |= one
+        by_steps: tuple[frozenset[str], ...] = kept(
+            _GALLEY, (id(catalog), start, heavens), catalog,
+            _galley_from(catalog, start, most, heavens), 4096)
+        if steps > len(by_steps):  # more steps than any galley's capacity: searched afresh
+            by_steps = _galley_from(catalog, start, steps, heavens)()
+        found |= by_steps[steps - 1]
     return found
 
 
-def _galley_from(catalog: Catalog, start: str, steps: int, heavens: bool) -> Callable[[], frozenset[str]]:
-    return lambda: frozenset(_galley_reach(catalog, {start}, steps, heavens))
+def _galley_from(catalog: Catalog, start: str, steps: int, heavens: bool
+                 ) -> Callable[[], tuple[frozenset[str], ...]]:
+    return lambda: tuple(frozenset(r) for r in _galley_steps(catalog, {start}, steps, heavens))
 
 
-def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
+def _galley_steps(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> list[set[str]]:
+    """The provinces reached after 1, 2 ... `steps` steps of the search."""
     frontier: set[Place] = {(s, i, False) for s in starts for i in range(len(catalog.provinces[s].coasts))}
     seen, reached = set(frontier), set()
     shores = _sea_shores(catalog)
+    after = []
     for _ in range(steps):
         following: set[Place] = set()
         for place, coast, crossed in frontier:
@@ -183,7 +194,8 @@ def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool)
                 following |= {(sea, -1, True) for sea in edge.seas}
         frontier = following - seen
         seen |= following
-    return reached
+        after.append(set(reached))
+    return after
 
 
 def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
