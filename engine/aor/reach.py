@@ -86,8 +86,10 @@ def _caravan_reach(catalog: Catalog, state: State, pid: str, starts: list[str],
                    regions: set[str]) -> set[str]:
     board = state["provinces"]
     found: set[str] = set()
-    for middle, beyond in _middles(catalog, starts, regions):  # an empty one is passable
-        if middle not in board or controller(catalog, state, middle) in (None, pid):
+    for middle, beyond in _middles(catalog, starts, regions):
+        data = board.get(middle)  # `controller`: an empty province has none, a marker decides
+        if data is None or (data["marker"] == pid if data["marker"]
+                            else controller(catalog, state, middle) in (None, pid)):
             found |= beyond
     return found
 
