@@ -7,9 +7,11 @@ the leader it would use and its price; `buy_advance` accepts only a listed one.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from engine.aor.catalog import Catalog
+from engine.aor.memo import kept
 from engine.aor.model import (
     State,
     add_advance,
@@ -185,15 +187,49 @@ def purchase_problem(catalog: Catalog, state: State, pid: str, advance: str,
 
 
 def purchase_options(catalog: Catalog, state: State, pid: str) -> list[Purchase]:
-    """Every legal purchase now, by Advance letter; with a leader only when it lowers the price."""
+    """Every legal purchase now, by Advance letter; with a leader only when it lowers the price.
+    Those for which purchase_problem is None, tested without building a Reason for the many
+    left out, with the player's Advances and each group's credit looked up once."""
+    data = player(state, pid)
+    owned, cash = {*data["advances"], *data["new_advances"]}, data["cash"]  # as `owns`
+    credits: dict[str, int] = {}  # `credit`, by group
+    leaders = _leaders_for(catalog, state, pid)
     options = []
-    for advance in sorted(catalog.advances, key=lambda a: catalog.advances[a].letter):
-        if owns(state, pid, advance):
-            continue  # purchase_problem's owns_advance, with any leader: no Reason built
-        for leader in [None, *usable_leaders(catalog, state, pid, advance)]:
-            if purchase_problem(catalog, state, pid, advance, leader) is None:
-                options.append(Purchase(advance, leader, price(catalog, state, pid, advance, leader)))
+    for advance in _by_letter(catalog):
+        spec = catalog.advances[advance]
+        if advance in owned or not owned.issuperset(spec.requires) \
+                or papal_decree_bars(catalog, state, pid, advance):
+            continue  # owns_advance, needs_first or papal_decree, with any leader
+        if spec.group not in credits:
+            credits[spec.group] = credit(catalog, state, pid, advance)
+        full = spec.cost - credits[spec.group]
+        if max(0, full) <= cash:  # `price`; advance_cost when above the cash
+            options.append(Purchase(advance, None, max(0, full)))
+        for leader, discounts in leaders:  # usable_leaders: those with a discount on it
+            cut = discounts.get(advance, 0)
+            if cut > 0 and max(0, full - cut) <= cash:
+                options.append(Purchase(advance, leader, max(0, full - cut)))
     return options
+
+
+def _leaders_for(catalog: Catalog, state: State, pid: str) -> list[tuple[str, dict[str, int]]]:
+    """The leaders in play whose discounts the player may use (usable_leaders, before the
+    Advance is known), each with its discounts."""
+    found = []
+    for who, leader in state["round"]["leaders"]:
+        left = claims_left(catalog, state, leader)
+        if who == pid or owns(state, pid, PATRONAGE) and (left is None or left > 0):
+            found.append((leader, leader_discounts(catalog, state, leader)))
+    return found
+
+
+# The Advances by letter, per catalog.
+_LETTERS: dict[Hashable, tuple[Catalog, tuple[str, ...]]] = {}
+
+
+def _by_letter(catalog: Catalog) -> tuple[str, ...]:
+    return kept(_LETTERS, id(catalog), catalog, lambda: tuple(
+        sorted(catalog.advances, key=lambda a: catalog.advances[a].letter)))
 
 
 def buy_advance(catalog: Catalog, state: State, pid: str, advance: str,

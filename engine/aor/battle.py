@@ -1,10 +1,6 @@
-"""Fighting for a province (9.5.2, G, H, W, Y, A.2 military cards; rulings R05, R15, R21, R31,
-R33, R34, R44-R46): strengths, the tokens an attack needs, and the battle itself.
-
-An attack must bring tokens equal to the defence plus the market size, less the attacker's own
-bonuses, and at least one. Defence: every opponent's tokens, a marker as its market size (twice
-in its owner's capital), 1 per supporting satellite (2 with Cosmopolitan), military advantages,
-Nationalism in the home region. The dice are those of engine.aor.dice.
+"""Fighting for a province (9.5.2, H, A.2 military cards; rulings R05, R21, R44-R46): the
+placements and attacks open to a player, Cathedral, and the battle itself. The strengths and
+the tokens an attack needs are engine.aor.strength's; the dice are engine.aor.dice's.
 """
 
 from __future__ import annotations
@@ -24,210 +20,15 @@ from engine.aor.board import (
 )
 from engine.aor.catalog import Catalog
 from engine.aor.dice import Cathedral, Outcome, Roll, Terms, resolve, roll
-from engine.aor.model import State, cards_played_by, home_region, owns, player
+from engine.aor.model import State, owns, player
 from engine.aor.order import rank
 from engine.aor.reach import reach, record_shipped, shipped
 from engine.aor.reasons import why
+from engine.aor.strength import Attack, Sides, has_advantage, uses_advance
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder, Reason
 
-NATIONALISM, COSMOPOLITAN = "nationalism", "cosmopolitan"
 PROSELYTISM, CATHEDRAL = "proselytism", "cathedral"
-
-
-def _uses(state: State, pid: str, advance: str) -> bool:
-    """An Advance that still works for this player: the eliminated keep only Nationalism (9.4.3,
-    R46)."""
-    return owns(state, pid, advance) and (advance == NATIONALISM or not player(state, pid)["eliminated"])
-
-
-# --- military advantages (A.2, R15) ---------------------------------------------------------------
-
-
-def cancelled(catalog: Catalog, state: State, card: str) -> bool:
-    """A card some card played this turn cancels (Long Bow and Gunpowder cancel Stirrups, Armor)."""
-    return any(card in catalog.cards[c].interactions.get("cancels", ()) for _, c in state["round"]["played"])
-
-
-def advantages(catalog: Catalog, state: State, pid: str) -> list[str]:
-    """The military cards a player played this turn that are still in effect."""
-    return [c for c in cards_played_by(state, pid)
-            if catalog.cards[c].verb == "military_advantage" and not cancelled(catalog, state, c)]
-
-
-def has_advantage(catalog: Catalog, state: State, pid: str) -> bool:
-    """Any military card in effect: black equal to white then wins the attacker's battle."""
-    return bool(advantages(catalog, state, pid))
-
-
-def effective_advantages(catalog: Catalog, state: State, pid: str, against: list[str]) -> list[str]:
-    """The player's cards in effect that no opponent's card negates (Armor negates Stirrups,
-    Gunpowder Long Bow)."""
-    mine = advantages(catalog, state, pid)
-    if not mine:  # nothing to negate: the opponents' cards need not be looked at
-        return []
-    theirs = {c for other in against for c in advantages(catalog, state, other)}
-    return [c for c in mine
-            if not theirs & set(catalog.cards[c].interactions.get("strength_negated_by", ()))]
-
-
-def military_bonus(catalog: Catalog, state: State, pid: str, against: list[str]) -> int:
-    """+strength for each card in effect and not negated (9.5.2: 1 per military advantage)."""
-    if not state["round"]["played"]:  # no card played this turn: none in effect
-        return 0
-    cards = effective_advantages(catalog, state, pid, against)
-    return sum(int(catalog.cards[c].params["strength"]) for c in cards)
-
-
-def nationalism(catalog: Catalog, state: State, pid: str, where: str) -> int:
-    """W: +1 in attack and defence in the player's home region (the region of their capital)."""
-    home = home_region(catalog, state, pid)
-    return 1 if _uses(state, pid, NATIONALISM) and catalog.provinces[where].region == home else 0
-
-
-def satellites(catalog: Catalog, state: State, pid: str, where: str) -> list[str]:
-    """The satellites whose arrow points to `where` and which hold one of the player's tokens."""
-    return [s for s in _supporters(catalog).get(where, ()) if tokens_in(state, s, pid)]
-
-
-# The map's satellites by the province each supports, per catalog (by id, with the catalog kept
-# so that its id stays its own: an AoR catalog is not hashable).
-_SUPPORTERS: dict[int, tuple[Catalog, dict[str, tuple[str, ...]]]] = {}
-
-
-def _supporters(catalog: Catalog) -> dict[str, tuple[str, ...]]:
-    known = _SUPPORTERS.get(id(catalog))
-    if known is None or known[0] is not catalog:
-        if len(_SUPPORTERS) > 16:  # bounded: a process holds a catalog or two
-            _SUPPORTERS.clear()
-        found: dict[str, list[str]] = {}
-        for s, p in sorted(catalog.provinces.items()):
-            if p.satellite:
-                for where in dict.fromkeys(p.supports):
-                    found.setdefault(where, []).append(s)
-        known = _SUPPORTERS[id(catalog)] = (catalog, {w: tuple(v) for w, v in found.items()})
-    return known[1]
-
-
-# --- strengths ----------------------------------------------------------------------------------
-
-
-def defenders(state: State, attacker: str, where: str, catalog: Catalog) -> list[str]:
-    """Every other player with a token or a marker in the province (R33: all are attacked)."""
-    return [p for p in presence(catalog, state, where) if p != attacker]
-
-
-def defence(catalog: Catalog, state: State, pid: str, where: str, attacker: str) -> int:
-    """One defender's strength (9.5.2): pieces, satellites (only for a province under their
-    marker), military advantages against the attacker, Nationalism."""
-    return _Sides(catalog, state, attacker).defence(pid, where)
-
-
-class _Sides:
-    """The attacker's and each defender's facts that do not depend on the province (military
-    bonuses, Nationalism's home region, Cosmopolitan, capital): an option list weighs one
-    attacker against many provinces, so each is looked up once."""
-
-    def __init__(self, catalog: Catalog, state: State, attacker: str) -> None:
-        self.catalog, self.state, self.attacker = catalog, state, attacker
-        self._guard: dict[str, int] = {}  # military bonus against the attacker + home region
-        self._home: dict[str, str | None] = {}  # the region Nationalism helps in, if any
-        self._push: dict[tuple[str, ...], int] = {}  # the attacker's bonus against defenders
-        self.cosmopolitan = _uses(state, attacker, COSMOPOLITAN)
-        self.capital = player(state, attacker)["capital"]
-
-    def defence(self, pid: str, where: str) -> int:
-        """One defender's strength (9.5.2), as `defence`."""
-        strength = tokens_in(self.state, where, pid) + self.guard(pid) + self.nationalism(pid, where)
-        if marker_of(self.state, where) == pid:
-            strength += self.catalog.provinces[where].market + self.held(pid, where)
-        return strength
-
-    def held(self, pid: str, where: str) -> int:
-        """What a marker adds to its owner's defence beyond its market size: the market size
-        again in the owner's capital, and the supporting satellites."""
-        catalog, state = self.catalog, self.state
-        support = 2 if _uses(state, pid, COSMOPOLITAN) else 1
-        extra = catalog.provinces[where].market if player(state, pid)["capital"] == where else 0
-        return extra + support * len(satellites(catalog, state, pid, where))
-
-    def guard(self, pid: str) -> int:
-        """A defender's military bonus against the attacker."""
-        guard = self._guard.get(pid)
-        if guard is None:
-            guard = self._guard[pid] = military_bonus(self.catalog, self.state, pid,
-                                                      [self.attacker])
-        return guard
-
-    def home(self, pid: str) -> str | None:
-        """The region where Nationalism adds 1 for the player, if it does (W)."""
-        if pid not in self._home:
-            self._home[pid] = home_region(self.catalog, self.state, pid) \
-                if _uses(self.state, pid, NATIONALISM) else None
-        return self._home[pid]
-
-    def nationalism(self, pid: str, where: str) -> int:
-        home = self.home(pid)
-        return 1 if home is not None and self.catalog.provinces[where].region == home else 0
-
-    def terms(self, where: str, weight: dict[str, int], present: int | None = None) -> Attack:
-        """attack_terms, `weight` being the province's `presence` (a defender's weight is its
-        tokens and its marker counted once as the market size) and `present` the attacker's
-        tokens there, when the caller already has them."""
-        catalog, state, attacker = self.catalog, self.state, self.attacker
-        province = catalog.provinces[where]
-        market, region = province.market, province.region
-        against = []  # defenders(), from the weights at hand
-        total = others = 0
-        for pid, pieces in weight.items():
-            if pid != attacker:
-                against.append(pid)
-                others += pieces
-                total += pieces + self.guard(pid) + (1 if self.home(pid) == region else 0)
-        marker = marker_of(state, where)
-        if marker is not None and marker != attacker and marker in weight:
-            total += self.held(marker, where)
-        bonus = self.attacker_bonus(against) + (1 if self.home(attacker) == region else 0)
-        if self.cosmopolitan:
-            bonus += len(satellites(catalog, state, attacker, where))
-        required = max(1, total + market - bonus)
-        if self.capital == where:
-            required = -(-required // 2)
-        required = max(required, market + 1 - others)  # only an overflowing market is fought over (R44)
-        return Attack(where, attacker, tuple(against), total, bonus, required,
-                      tokens_in(state, where, attacker) if present is None else present)
-
-    def attacker_bonus(self, against: list[str]) -> int:
-        key = tuple(against)
-        if key not in self._push:
-            self._push[key] = military_bonus(self.catalog, self.state, self.attacker, against)
-        return self._push[key]
-
-
-@dataclass(frozen=True)
-class Attack:
-    province: str
-    attacker: str
-    defenders: tuple[str, ...]
-    defence: int  # all defenders together (R33)
-    bonus: int  # the attacker's military advantages, Nationalism, Cosmopolitan satellites
-    required: int  # tokens the attack commits, counting the attacker's tokens already there
-    present: int  # the attacker's tokens already in the province
-
-    @property
-    def new_tokens(self) -> int:
-        """Tokens to place now; an attack is started by placing at least one (R44)."""
-        return max(1, self.required - self.present)
-
-
-def attack_terms(catalog: Catalog, state: State, attacker: str, where: str,
-                 weight: dict[str, int] | None = None) -> Attack:
-    """The tokens an attack on `where` needs: defence + market size - the attacker's bonuses,
-    at least 1; retaking one's own capital the committed tokens count double (R34); never fewer
-    than would overfill the market, since only an overfilled market is fought over (R44).
-    `weight` is the province's `presence`, when the caller already has it."""
-    weight = presence(catalog, state, where) if weight is None else weight
-    return _Sides(catalog, state, attacker).terms(where, weight)
 
 
 # --- Cathedral (H, R21) ---------------------------------------------------------------------------
@@ -235,8 +36,14 @@ def attack_terms(catalog: Catalog, state: State, attacker: str, where: str,
 
 def cathedral_free(state: State, user: str, against: str) -> bool:
     """An owner may win one battle a turn against each player who does not own Cathedral."""
-    return (_uses(state, user, CATHEDRAL) and not owns(state, against, CATHEDRAL)
+    return (uses_advance(state, user, CATHEDRAL) and not owns(state, against, CATHEDRAL)
             and against not in state["round"]["cathedral"].get(user, []))
+
+
+def may_use_cathedral(state: State, pid: str) -> bool:
+    """Whether the player's Cathedral works at all: without it, attacker_may_declare is False
+    for every attack (an option list asks once)."""
+    return uses_advance(state, pid, CATHEDRAL)
 
 
 def attacker_may_declare(state: State, attack: Attack) -> bool:
@@ -256,46 +63,68 @@ def _record_cathedral(state: State, user: str, against: list[str]) -> None:
 
 
 def attack_options(catalog: Catalog, state: State, pid: str,
-                   routes: dict[str, int | None] | None = None,
-                   weights: dict[str, dict[str, int]] | None = None) -> list[Attack]:
-    """Every attack the player can make now, by province (`routes`: the player's `reach`, and
-    `weights` the `presence` in those provinces, when the caller already has them)."""
-    purchased = player(state, pid)["purchased"]
-    if purchased < 1:  # an attack places at least one token (R44)
+                   routes: dict[str, int | None] | None = None) -> list[Attack]:
+    """Every attack the player can make now, by province (`routes`: the player's `reach`, when
+    the caller already has it)."""
+    if player(state, pid)["purchased"] < 1:  # an attack places at least one token (R44)
         return []
     routes = reach(catalog, state, pid) if routes is None else routes
-    stock = markers_in_stock(catalog, state, pid)  # the same for each attack
-    sides = _Sides(catalog, state, pid)
-    attacks = []
-    provinces = catalog.provinces
-    for where in routes:
-        if stock <= 0 and not provinces[where].satellite:
-            continue  # attack_problem's no_marker, whatever the strengths
-        weight = weights[where] if weights is not None else presence(catalog, state, where)
-        if len(weight) - (pid in weight) <= 0:
-            continue  # attack_problem's no_opponent
-        # attack_problem's attack_tokens for the tokens that only overfill the market (R44)
-        overfill = provinces[where].market + 1 - sum(weight.values()) + weight.get(pid, 0)
-        present = tokens_in(state, where, pid)
-        if max(1, overfill - present) > purchased:
+    return expansion_moves(catalog, state, pid, routes)[1]
+
+
+def expansion_moves(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None], *,
+                    attacks: bool = True, stock: int | None = None
+                    ) -> tuple[dict[str, int], list[Attack]]:
+    """The most tokens the player may place in each province of `routes` (their `reach`)
+    without a battle, and (with `attacks`) every attack they can make there, in one pass: each
+    province's record read once. A placement stays within the market, the player's own tokens
+    within it too, and what the ships may still carry there (a ship limit is a number only when
+    ships alone reach it). The attacks are those for which attack_problem is None, found
+    without building a Reason for the many left out, and weighed only where one may fit.
+    `stock` is the player's markers in stock, when the caller already has it."""
+    purchased = int(player(state, pid)["purchased"])
+    board, provinces = state["provinces"], catalog.provinces
+    carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
+    sides = Sides(catalog, state, pid) if attacks and purchased >= 1 else None  # R44
+    if sides and stock is None:  # the markers in stock: the same for each attack
+        stock = markers_in_stock(catalog, state, pid)
+    no_marker = stock is not None and stock <= 0
+    limits, found = {}, []
+    for where, ship in routes.items():
+        province = provinces[where]
+        market, data = province.market, board.get(where)
+        if data is None:  # empty: the market and the tokens bought bound it; no opponent
+            limit = min(market, purchased)
+            if ship is not None:
+                limit = min(limit, ship - max(int(carried.get(where, 0)), 0))
+            limits[where] = limit if limit > 0 else 0
             continue
-        attack = sides.terms(where, weight, present)
-        if _fits(state, attack, purchased, routes[where]):
-            attacks.append(attack)
-    return attacks
-
-
-def _fits(state: State, attack: Attack, purchased: int, ship_limit: int | None) -> bool:
-    """attack_problem is None, for an attack within reach, on an opponent, with a marker to
-    take it: the tokens bought cover it and the fleet carries them (no Reason built for the
-    many attacks an option list leaves out)."""
-    if attack.new_tokens > purchased:
-        return False
-    if ship_limit is None:
-        return True
-    carried = max(shipped(state, attack.attacker, attack.province),
-                  tokens_in(state, attack.province, attack.attacker, new=True))
-    return carried + attack.new_tokens <= ship_limit
+        tokens, new, marker = data["tokens"], data["new"], data["marker"]
+        fresh = int(new.get(pid, 0))
+        present = fresh + int(tokens.get(pid, 0))  # tokens_in
+        weight = sum(tokens.values()) + sum(new.values()) + (market if marker else 0)  # presence's
+        room = None if ship is None else ship - max(int(carried.get(where, 0)), fresh)
+        limit = min(market - weight, market - present, purchased)
+        if room is not None and room < limit:
+            limit = room
+        limits[where] = limit if limit > 0 else 0
+        if sides is None or (no_marker and not province.satellite):
+            continue  # no_marker, whatever the strengths
+        if len(tokens) - (pid in tokens) <= 0 and len(new) - (pid in new) <= 0 \
+                and marker in (None, pid):
+            continue  # no_opponent: nobody else in `presence`
+        # attack_tokens and fleet_carries for a floor under the tokens to place: the market
+        # size + 1 less the opponents' weight (only an overfilled market is fought over, R44),
+        # or more from the strengths; less the attacker's tokens there
+        others = weight - present - (market if marker == pid else 0)  # the opponents' weight
+        least = sides.least_required(where, others)
+        need = max(1, (market + 1 - others if least is None else least) - present)
+        if need > purchased or (room is not None and need > room):
+            continue
+        attack = sides.terms(where, presence(catalog, state, where), present)
+        if attack.new_tokens <= purchased and (room is None or attack.new_tokens <= room):
+            found.append(attack)  # the tokens bought cover it and the fleet carries them
+    return limits, found
 
 
 # --- the battle ---------------------------------------------------------------------------------
@@ -358,7 +187,7 @@ def fight(catalog: Catalog, state: State, attack: Attack, chance: Chance, *,
     state["round"]["placed"] = dict(sorted(placed.items()))
     dice = None
     terms = Terms(rank(catalog, state, attacker), has_advantage(catalog, state, attacker),
-                  _uses(state, attacker, PROSELYTISM), cathedral)
+                  uses_advance(state, attacker, PROSELYTISM), cathedral)
     if cathedral is Cathedral.ATTACKER:
         _record_cathedral(state, attacker, list(attack.defenders))
     elif cathedral is Cathedral.DEFENDER and defender_cathedral:

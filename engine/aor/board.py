@@ -75,9 +75,11 @@ def controller(catalog: Catalog, state: State, where: str) -> str | None:
     owner: str | None = data["marker"]
     if owner:
         return owner
-    market = catalog.provinces[where].market
-    full = [p for p, n in presence(catalog, state, where).items() if n >= market]
-    return full[0] if full else None
+    market = catalog.provinces[where].market  # no marker: each player's tokens, as `presence`
+    tokens, new = data["tokens"], data["new"]
+    full = [p for p in (tokens.keys() | new.keys() if new else tokens)
+            if int(tokens.get(p, 0)) + int(new.get(p, 0)) >= market]
+    return min(full) if full else None  # the first by id, as in `presence`'s order
 
 
 def markers_on_board(state: State, pid: str) -> list[str]:
@@ -94,9 +96,11 @@ def tokens_on_board(state: State, pid: str) -> int:
 
 def bases(state: State, pid: str) -> list[str]:
     """Provinces a player expands from (9.5): their coloured tokens, markers and capital."""
-    found = {w for w, d in state["provinces"].items() if d["marker"] == pid or d["tokens"].get(pid)}
+    found = [w for w, d in state["provinces"].items() if d["marker"] == pid or d["tokens"].get(pid)]
     capital = player(state, pid)["capital"]
-    return sorted(found | ({capital} if capital else set()))
+    if capital and capital not in found:
+        found.append(capital)
+    return sorted(found)
 
 
 def place_tokens(state: State, pid: str, where: str, count: int) -> None:
@@ -189,13 +193,16 @@ def consolidate(catalog: Catalog, state: State) -> None:
     that player's domination marker (while markers last)."""
     for where in list(state["provinces"]):
         record = province(state, where)
-        for pid, count in record["new"].items():
-            record["tokens"][pid] = record["tokens"].get(pid, 0) + count
-        record["new"] = {}
-        _store(state, where, record)
+        if record["new"]:  # a stored record is kept tidy by _store: without white tokens, as it is
+            for pid, count in record["new"].items():
+                record["tokens"][pid] = record["tokens"].get(pid, 0) + count
+            record["new"] = {}
+            _store(state, where, record)
         market = catalog.provinces[where]
+        if market.satellite or record["marker"] is not None:
+            continue
         for pid, count in sorted(record["tokens"].items()):
-            if not market.satellite and record["marker"] is None and count >= market.market \
+            if record["marker"] is None and count >= market.market \
                     and markers_in_stock(catalog, state, pid) > 0:
                 remove_tokens(state, pid, where)
                 put_marker(catalog, state, pid, where)

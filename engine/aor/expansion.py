@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.aor.board import consolidate, place_tokens, presence
+from engine.aor.battle import expansion_moves
+from engine.aor.board import consolidate, place_tokens
 from engine.aor.catalog import Catalog
 from engine.aor.deck import Labeler, draw_to_hand
 from engine.aor.model import State, active_players, gain, misery_up, owns, pay, player
@@ -66,37 +67,19 @@ def holy_indulgence(catalog: Catalog, state: State) -> Indulgence:
 
 
 def placement_limit(catalog: Catalog, state: State, pid: str, where: str,
-                    routes: dict[str, int | None] | None = None,
-                    weight: dict[str, int] | None = None) -> int:
+                    routes: dict[str, int | None] | None = None) -> int:
     """The most tokens the player may place here now without a battle (9.5, 9.5.2, 9.4.1).
-    `routes` is the player's `reach` and `weight` the province's `presence`, when the caller
-    already has them."""
+    `routes` is the player's `reach`, when the caller already has it."""
     routes = reach(catalog, state, pid) if routes is None else routes
     if where not in routes:
         return 0
-    weight = presence(catalog, state, where) if weight is None else weight
-    return placement_limits(catalog, state, pid, {where: routes[where]}, {where: weight})[where]
+    return placement_limits(catalog, state, pid, {where: routes[where]})[where]
 
 
-def placement_limits(catalog: Catalog, state: State, pid: str, routes: dict[str, int | None],
-                     weights: dict[str, dict[str, int]]) -> dict[str, int]:
-    """placement_limit for every province of `routes` (the player's `reach`; `weights` their
-    `presence`): within the market, the player's own tokens within it too, and what the
-    ships may still carry there (a ship limit is a number only when ships alone reach it)."""
-    purchased = int(player(state, pid)["purchased"])
-    board = state["provinces"]
-    carried = state["round"].get("shipped", {}).get(pid, {})  # as `shipped`
-    limits = {}
-    for where, ship in routes.items():
-        market = catalog.provinces[where].market
-        data = board.get(where)
-        fresh = 0 if data is None else int(data["new"].get(pid, 0))
-        own = fresh if data is None else fresh + int(data["tokens"].get(pid, 0))  # tokens_in
-        limit = min(market - sum(weights[where].values()), market - own, purchased)
-        if ship is not None:
-            limit = min(limit, ship - max(int(carried.get(where, 0)), fresh))
-        limits[where] = max(0, limit)
-    return limits
+def placement_limits(catalog: Catalog, state: State, pid: str,
+                     routes: dict[str, int | None]) -> dict[str, int]:
+    """placement_limit for every province of `routes` (the player's `reach`)."""
+    return expansion_moves(catalog, state, pid, routes, attacks=False)[0]
 
 
 def place(catalog: Catalog, state: State, pid: str, where: str, count: int) -> None:

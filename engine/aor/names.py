@@ -69,6 +69,12 @@ def counted_choice(verb: str, n: int, where: str = "", name: str = "") -> Choice
     return Choice(verb, (str(n), where), ("number", "province"), f"{verb} {n} {name}")
 
 
+@lru_cache(maxsize=1024)
+def counted_choices(verb: str, numbers: range, where: str = "", name: str = "") -> tuple[Choice, ...]:
+    """counted_choice for each of `numbers`: a whole list of bids or placements, built once."""
+    return tuple(counted_choice(verb, n, where, name) for n in numbers)
+
+
 def simple(line: str) -> Choice:
     """A line with no arguments (`pass`, `done`, `no swap`, `buy card`)."""
     return Choice(line, (), (), line)

@@ -16,8 +16,11 @@ they land is limited.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from engine.aor.board import bases, controller, overseas_held
 from engine.aor.catalog import Catalog
+from engine.aor.memo import kept
 from engine.aor.model import State, owns, player
 
 THE_HEAVENS, CARAVAN = "the_heavens", "caravan"
@@ -40,9 +43,10 @@ def can_enter(catalog: Catalog, state: State, pid: str, where: str) -> bool:
 def enterable(catalog: Catalog, state: State, pid: str) -> set[str]:
     """The regions holding the provinces `can_enter` allows the player: looked up once per
     reach rather than once per province."""
+    data = player(state, pid)
+    owned = {*data["advances"], *data["new_advances"]}  # as `owns`, read once
     return {r for r in catalog.by_players[state["players_at_start"]].regions
-            if r in catalog.regions and all(owns(state, pid, a)
-                                            for a in catalog.regions[r].entry_requires)}
+            if r in catalog.regions and owned.issuperset(catalog.regions[r].entry_requires)}
 
 
 def fleet(catalog: Catalog, state: State, pid: str) -> tuple[str, int]:
@@ -80,42 +84,71 @@ def caravan_reach(catalog: Catalog, state: State, pid: str) -> set[str]:
 
 def _caravan_reach(catalog: Catalog, state: State, pid: str, starts: list[str],
                    regions: set[str]) -> set[str]:
+    board = state["provinces"]
     found: set[str] = set()
-    passable: dict[str, bool] = {}  # a middle province is often next to several bases
-    for base in starts:
-        for middle in catalog.provinces[base].land:
-            if middle not in passable:
-                passable[middle] = (catalog.provinces[middle].region in regions
-                                    and controller(catalog, state, middle) in (None, pid))
-            if passable[middle]:
-                found |= set(catalog.provinces[middle].land)
-    return {w for w in found if catalog.provinces[w].region in regions}
+    for middle, beyond in _middles(catalog, starts, regions):
+        data = board.get(middle)  # `controller`: an empty province has none, a marker decides
+        if data is None or (data["marker"] == pid if data["marker"]
+                            else controller(catalog, state, middle) in (None, pid)):
+            found |= beyond
+    return found
+
+
+# The map's part of Caravan's reach, kept by bases and regions: each enterable province next to
+# a base (once, though it is often next to several), with the enterable provinces next to it.
+_MIDDLES: dict[Hashable, tuple[Catalog, tuple[tuple[str, frozenset[str]], ...]]] = {}
+
+
+def _middles(catalog: Catalog, starts: list[str], regions: set[str]
+             ) -> tuple[tuple[str, frozenset[str]], ...]:
+    def build() -> tuple[tuple[str, frozenset[str]], ...]:
+        provinces = catalog.provinces
+        middles = sorted({m for base in starts for m in provinces[base].land
+                          if provinces[m].region in regions})
+        return tuple((m, frozenset(w for w in provinces[m].land if provinces[w].region in regions))
+                     for m in middles)
+    return kept(_MIDDLES, (id(catalog), tuple(starts), frozenset(regions)), catalog, build, 4096)
 
 
 # --- by sea -------------------------------------------------------------------------------------
 
 
+_SHORES: dict[Hashable, tuple[Catalog, dict[str, tuple[tuple[str, int], ...]]]] = {}
+
+
 def _sea_shores(catalog: Catalog) -> dict[str, tuple[tuple[str, int], ...]]:
-    """For each sea zone, the (province, coast index) pairs that touch it."""
-    shores: dict[str, list[tuple[str, int]]] = {sea: [] for sea in catalog.seas}
-    for where, data in sorted(catalog.provinces.items()):
-        for index, coast in enumerate(data.coasts):
-            for sea in coast.seas:
-                shores[sea].append((where, index))
-    return {sea: tuple(pairs) for sea, pairs in shores.items()}
+    """For each sea zone, the (province, coast index) pairs that touch it (kept per catalog)."""
+    def build() -> dict[str, tuple[tuple[str, int], ...]]:
+        shores: dict[str, list[tuple[str, int]]] = {sea: [] for sea in catalog.seas}
+        for where, data in sorted(catalog.provinces.items()):
+            for index, coast in enumerate(data.coasts):
+                for sea in coast.seas:
+                    shores[sea].append((where, index))
+        return {sea: tuple(pairs) for sea, pairs in shores.items()}
+    return kept(_SHORES, id(catalog), catalog, build)
 
 
-def _landings(catalog: Catalog, place: str, target: str) -> list[Place]:
-    """The coasts of `target` a ship coming from `place` (a province or a sea) arrives on."""
-    coasts = catalog.provinces[target].coasts
-    return [(target, i, False) for i, c in enumerate(coasts) if place in c.coastal + c.seas]
+_LANDINGS: dict[Hashable, tuple[Catalog, dict[tuple[str, str], tuple[int, ...]]]] = {}
 
 
-# galley_reach depends on the map alone: (id(catalog), start, steps, heavens) -> (catalog,
-# provinces), the catalog kept so that its id stays its own (an AoR catalog is not hashable).
-# It is kept by start: the reach from several starts is the union of each start's (a search
-# from several starts reaches each place at its least distance from any of them).
-_GALLEY: dict[tuple[int, str, int, bool], tuple[Catalog, frozenset[str]]] = {}
+def _landings(catalog: Catalog, place: str, target: str) -> tuple[int, ...]:
+    """The coasts of `target` (by index) a ship coming from `place` (a province or a sea)
+    arrives on; kept per catalog as they are asked."""
+    known = kept(_LANDINGS, id(catalog), catalog, dict)
+    found = known.get((place, target))
+    if found is None:
+        coasts = catalog.provinces[target].coasts
+        found = known[place, target] = tuple(
+            i for i, c in enumerate(coasts) if place in c.coastal or place in c.seas)
+    return found
+
+
+# galley_reach depends on the map alone: kept by (id(catalog), start, heavens), as the reach
+# after each step, up to the most steps a galley takes (a capacity rises one box a turn, and the
+# search after k steps is the same whatever the steps still to come). It is kept by start: the
+# reach from several starts is the union of each start's (a search from several starts reaches
+# each place at its least distance from any of them).
+_GALLEY: dict[Hashable, tuple[Catalog, tuple[frozenset[str], ...]]] = {}
 
 
 def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
@@ -123,22 +156,30 @@ def galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) 
     province passed (R27); with The Heavens one sea zone counts as one step (A). Sea zones of
     regions not in play may be crossed (8.2)."""
     found: set[str] = set()
+    if steps <= 0:
+        return found
+    most = max([steps, *(c for stage in catalog.fleet if stage.id == GALLEY for c in stage.capacities)])
     for start in starts:
-        key = (id(catalog), start, steps, heavens)
-        known = _GALLEY.get(key)
-        if known is None or known[0] is not catalog:
-            if len(_GALLEY) > 4096:  # bounded: a process holds a catalog or two
-                _GALLEY.clear()
-            known = _GALLEY[key] = (catalog, frozenset(_galley_reach(catalog, {start}, steps,
-                                                                     heavens)))
-        found |= known[1]
+        by_steps: tuple[frozenset[str], ...] = kept(
+            _GALLEY, (id(catalog), start, heavens), catalog,
+            _galley_from(catalog, start, most, heavens), 4096)
+        if steps > len(by_steps):  # more steps than any galley's capacity: searched afresh
+            by_steps = _galley_from(catalog, start, steps, heavens)()
+        found |= by_steps[steps - 1]
     return found
 
 
-def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> set[str]:
+def _galley_from(catalog: Catalog, start: str, steps: int, heavens: bool
+                 ) -> Callable[[], tuple[frozenset[str], ...]]:
+    return lambda: tuple(frozenset(r) for r in _galley_steps(catalog, {start}, steps, heavens))
+
+
+def _galley_steps(catalog: Catalog, starts: set[str], steps: int, heavens: bool) -> list[set[str]]:
+    """The provinces reached after 1, 2 ... `steps` steps of the search."""
     frontier: set[Place] = {(s, i, False) for s in starts for i in range(len(catalog.provinces[s].coasts))}
     seen, reached = set(frontier), set()
     shores = _sea_shores(catalog)
+    after = []
     for _ in range(steps):
         following: set[Place] = set()
         for place, coast, crossed in frontier:
@@ -150,12 +191,13 @@ def _galley_reach(catalog: Catalog, starts: set[str], steps: int, heavens: bool)
             edge = catalog.provinces[place].coasts[coast]
             for target in edge.coastal:
                 reached.add(target)
-                following |= {(t, i, crossed) for t, i, _ in _landings(catalog, place, target)}
+                following.update((target, i, crossed) for i in _landings(catalog, place, target))
             if heavens and not crossed:
                 following |= {(sea, -1, True) for sea in edge.seas}
         frontier = following - seen
         seen |= following
-    return reached
+        after.append(set(reached))
+    return after
 
 
 def sea_reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
@@ -186,14 +228,33 @@ def _sea_reach(catalog: Catalog, state: State, pid: str, home: list[str],
     return {w: limit for w in sorted(targets - starts) if catalog.provinces[w].region in regions}
 
 
+# The reach by land and by ship depends on the map and a few facts of the player: the bases,
+# the regions they may enter, the fleet, The Heavens and (ocean-going ships) the overseas
+# provinces held. An option list, the placement it leads to and the next option list of the
+# same turn ask it again with the same facts (tokens placed this turn are no base), so it is
+# kept by those facts. Caravan's reach also depends on who controls the provinces passed
+# through: it is added on each call.
+_REACH: dict[Hashable, tuple[Catalog, dict[str, int | None]]] = {}
+
+
 def reach(catalog: Catalog, state: State, pid: str) -> dict[str, int | None]:
     """Every province the player may place tokens in now, with its ship limit (None: any)."""
     home, regions = bases(state, pid), enterable(catalog, state, pid)  # looked up once
-    found: dict[str, int | None] = _sea_reach(catalog, state, pid, home, regions)
-    by_land = _land_reach(catalog, home, regions)
-    if owns(state, pid, CARAVAN):
-        by_land |= _caravan_reach(catalog, state, pid, home, regions)
-    for where in by_land:
+    stage, capacity = fleet(catalog, state, pid)
+    key = (id(catalog), tuple(home), frozenset(regions), stage, capacity,
+           stage == GALLEY and owns(state, pid, THE_HEAVENS),
+           tuple(overseas_held(catalog, state, pid)) if stage == OCEAN else ())
+
+    def build() -> dict[str, int | None]:
+        found = _sea_reach(catalog, state, pid, home, regions)
+        for where in _land_reach(catalog, home, regions):
+            found[where] = None
+        return dict(sorted(found.items()))
+    by_sea_and_land = kept(_REACH, key, catalog, build, 4096)  # most serve one player's turn
+    if not owns(state, pid, CARAVAN):
+        return dict(by_sea_and_land)
+    found = dict(by_sea_and_land)
+    for where in _caravan_reach(catalog, state, pid, home, regions):
         found[where] = None
     return dict(sorted(found.items()))
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.aor.battle import effective_advantages
 from engine.aor.board import markers_in_stock, markers_on_board, overseas_held, put_marker, remove_marker
 from engine.aor.catalog import Catalog
 from engine.aor.dice import roll_die
 from engine.aor.model import State, misery_up, owns, player
 from engine.aor.reach import OCEAN, can_enter, fleet
+from engine.aor.strength import effective_advantages
 from engine.core.chance import Chance
 from engine.core.errors import IllegalOrder
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.aor.battle import attack_problem, attack_terms, defence, fight
+from engine.aor.battle import attack_problem, fight
 from engine.aor.board import marker_of, tokens_in
 from engine.aor.dice import Cathedral, Reason
 from engine.aor.model import player
 from engine.aor.reach import reach
+from engine.aor.strength import attack_terms, defence
 from engine.aor.war import cedable, cede, final_war_attempts, settle_war
 from engine.core.errors import IllegalOrder
 from tests.aor.helpers import ScriptedChance, aor, dice, game, marker, own, play, tokens

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from engine.aor.advances import buy_advance, can_raise_fleet, leaders_leave, purchase_options, raise_fleet
-from engine.aor.battle import attack_options, attack_terms, fight
+from engine.aor.battle import attack_options, fight
 from engine.aor.cards import play_from_hand
 from engine.aor.deck import draw_to_hand, join_set_aside
 from engine.aor.economy import apply_relief, income_phase, stabilization_options, stabilize
@@ -39,6 +39,7 @@ from engine.aor.setup import (
     finish_returns,
     new_game,
 )
+from engine.aor.strength import attack_terms
 from engine.core.chance import Chance, SeededChance
 from tests.aor.helpers import aor
 

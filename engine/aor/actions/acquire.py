@@ -4,6 +4,7 @@ stabilization, then misery relief (R08)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engine.aor.actions.common import AorAction, Step, cat, find
 from engine.aor.actions.phase_start import discard, discard_options
@@ -29,16 +30,19 @@ MASTER_ART = "master_art"
 
 
 def buy_options(t: Table, pid: str) -> list[Choice]:
-    found = []
-    for purchase in purchase_options(cat(t), t.state, pid):
-        name = advance_name(cat(t), purchase.advance)
-        if purchase.leader:
-            leader = card_name(cat(t), purchase.leader)
-            found.append(choice("buy", f"buy {name} with {leader}", (purchase.advance, "advance"),
-                                (purchase.leader, "with_leader")))
-        else:
-            found.append(choice("buy", f"buy {name}", (purchase.advance, "advance")))
-    return found
+    catalog = cat(t)
+    return [_buy_choice(p.advance, advance_name(catalog, p.advance), p.leader,
+                        card_name(catalog, p.leader) if p.leader else "")
+            for p in purchase_options(catalog, t.state, pid)]
+
+
+@lru_cache(maxsize=1024)
+def _buy_choice(advance: str, name: str, leader: str | None, leader_name: str) -> Choice:
+    """`buy NAME` or `buy NAME with LEADER`, built once (a Choice is immutable)."""
+    if leader:
+        return choice("buy", f"buy {name} with {leader_name}", (advance, "advance"),
+                      (leader, "with_leader"))
+    return choice("buy", f"buy {name}", (advance, "advance"))
 
 
 class Acquire(AorAction):

@@ -12,22 +12,23 @@ from engine.aor.actions.common import AorAction, Step, cat
 from engine.aor.actions.flow import drew
 from engine.aor.battle import (
     Battle,
-    attack_options,
     attack_problem,
-    attack_terms,
     attacker_may_declare,
     defenders_who_may_declare,
+    expansion_moves,
     fight,
+    may_use_cathedral,
 )
-from engine.aor.board import convert_marker, markers_in_stock, markers_on_board, presence
+from engine.aor.board import convert_marker, markers_in_stock, markers_on_board
 from engine.aor.deck import can_draw, chance_labeler, held_labels
 from engine.aor.dice import Cathedral
-from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit, placement_limits
+from engine.aor.expansion import buy_card, can_buy_card, place, placement_limit
 from engine.aor.model import add_to_hand, hand_size, owns, player, take_from_hand
-from engine.aor.names import card_name, choice, counted_choice, named, province_name, simple
+from engine.aor.names import card_name, choice, counted_choices, named, province_name, simple
 from engine.aor.reach import reach
 from engine.aor.reasons import why
 from engine.aor.standing import CATHEDRAL_USE, is_standing, set_standing, uses_cathedral
+from engine.aor.strength import attack_terms
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice, clean_line
@@ -45,22 +46,25 @@ class Expand(AorAction):
 
     def options(self, t: Table, node: Node) -> list[Choice]:
         catalog, state, pid = cat(t), t.state, node["player"]
-        found = []
+        found: list[Choice] = []
         # Placing and attacking both take tokens bought (R44): without any, skip the reach.
         routes = reach(catalog, state, pid) if player(state, pid)["purchased"] >= 1 else {}
-        weights = {where: presence(catalog, state, where) for where in routes}  # read once
-        for where, limit in placement_limits(catalog, state, pid, routes, weights).items():
-            name = province_name(catalog, where)
-            for n in range(1, limit + 1):
-                found.append(counted_choice("place", n, where, name))
-        for attack in attack_options(catalog, state, pid, routes, weights) if routes else ():
+        stock = markers_in_stock(catalog, state, pid)
+        limits, attacks = expansion_moves(catalog, state, pid, routes, stock=stock) \
+            if routes else ({}, [])
+        for where, limit in limits.items():
+            if limit:
+                found += counted_choices("place", range(1, limit + 1), where,
+                                         province_name(catalog, where))
+        cathedral = may_use_cathedral(state, pid)
+        for attack in attacks:
             name = province_name(catalog, attack.province)
             found.append(_attack_choice(attack.province, name, False))
-            if attacker_may_declare(state, attack):
+            if cathedral and attacker_may_declare(state, attack):
                 found.append(_attack_choice(attack.province, name, True))
         if can_buy_card(catalog, state, pid) and can_draw(state):
             found.append(BUY_CARD)
-        if markers_in_stock(catalog, state, pid) <= 0:
+        if stock <= 0:
             found += [choice("convert", f"convert {province_name(catalog, w)}", (w, "province"))
                       for w in markers_on_board(state, pid)]
         return found + [DONE]
@@ -110,18 +114,18 @@ class Expand(AorAction):
             return Step([event("aor.expand.convert", kind="convert", player=pid,
                                province=province_name(catalog, chosen.args[0]))], again=True)
         where = chosen.args[0]
+        attack = attack_terms(catalog, state, pid, where)
         if len(chosen.args) > 1:
-            battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance,
-                           cathedral=Cathedral.ATTACKER)
+            battle = fight(catalog, state, attack, chance, cathedral=Cathedral.ATTACKER)
             events, follow = after_battle(t, battle)
             return Step(events, follow, again=True)
-        asked = defenders_who_may_declare(state, attack_terms(catalog, state, pid, where))
+        asked = defenders_who_may_declare(state, attack)
         if asked:
             return Step([event("aor.expand.cathedral_asked", kind="attack", player=pid,
                                province=province_name(catalog, where), defender=asked[0])],
                         [new_node(state, "cathedral", asked[0], attacker=pid, province=where,
                                   later=asked[1:])], again=True)
-        battle = fight(catalog, state, attack_terms(catalog, state, pid, where), chance)
+        battle = fight(catalog, state, attack, chance)
         events, follow = after_battle(t, battle)
         return Step(events, follow, again=True)
 

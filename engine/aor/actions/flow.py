@@ -115,12 +115,14 @@ def finish(t: Table, kind: str) -> list[Event]:
 def settle(t: Table, chance: Chance) -> list[Event]:
     """After every answer: announce eliminations, drop their nodes, end or go on."""
     state, events = t.state, []
-    for pid in sorted(state["players"]):
-        if player(state, pid)["eliminated"] and pid not in state["out"]:
-            state["out"].append(pid)
+    players, out = state["players"], state["out"]
+    for pid in sorted(players):
+        if players[pid]["eliminated"] and pid not in out:
+            out.append(pid)
             events.append(event("aor.end.eliminated", kind="eliminated", player=pid))
-    t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
-    state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
+    if state["out"]:  # nobody out: nothing to drop
+        t.agenda[:] = [n for n in t.agenda if "player" not in n or n["player"] not in state["out"]]
+        state["wars"] = [w for w in state["wars"] if not set(w) & set(state["out"])]  # R16
     if not state["over"] and state["turn"] >= 1 and len(active_players(state)) <= 1:
         return events + finish(t, LAST_STANDING)
     if not state["over"] and not t.agenda:

@@ -9,7 +9,7 @@ from engine.aor.actions.common import AorAction, ParallelAction, Step, cat, find
 from engine.aor.actions.flow import reset_flow
 from engine.aor.messages import counted, rows
 from engine.aor.model import new_round, player
-from engine.aor.names import card_name, choice, counted_choice, province_name
+from engine.aor.names import card_name, choice, counted_choices, province_name
 from engine.aor.order import apply_token_purchase, token_bid_range
 from engine.aor.reasons import why
 from engine.aor.setup import (
@@ -137,7 +137,7 @@ class Tokens(ParallelAction):
     resolution_draws = True  # the next turn starts with the draws of 9.1
 
     def options(self, t: Table, node: Node) -> list[Choice]:
-        return [counted_choice("tokens", n) for n in token_bid_range(t.state, node["player"])]
+        return list(counted_choices("tokens", token_bid_range(t.state, node["player"])))
 
     def explain(self, t: Table, node: Node, line: str) -> Reason | None:
         return bid_beyond_cash(t, node, line, "tokens", "tokens_cash")
