@@ -151,9 +151,13 @@ _PARSED_KEPT = 16
 
 
 def _keep_parsed(key: tuple[str, bool], data: Any) -> None:
+    try:
+        kept = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    except RecursionError:
+        return  # nested too deep to keep (damage): left for the checks further on to refuse
     if len(_PARSED) >= _PARSED_KEPT:
         del _PARSED[next(iter(_PARSED))]  # the oldest
-    _PARSED[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    _PARSED[key] = kept
 
 
 def _remember(text: str, data: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
+from pbem.store import yaml_codec
 
 
 class NotPlain(Exception):
@@ -35,7 +35,13 @@ _ESCAPES = {"0": "\0", "a": "\x07", "b": "\x08", "t": "\x09", "n": "\x0A", "v": 
             "f": "\x0C", "r": "\x0D", "e": "\x1B", " ": " ", '"': '"', "\\": "\\",
             "N": "\x85", "_": "\xA0", "L": "\u2028", "P": "\u2029"}
 _HEX = {"x": 2, "u": 4, "U": 8}
-_RESOLVERS = yaml.resolver.Resolver.yaml_implicit_resolvers
+_LOADER: Any = yaml_codec.BASE_LOADER  # the resolver the game file's loader resolves with
+_RESOLVERS: dict[Any, list[tuple[str, Any]]] = _LOADER.yaml_implicit_resolvers
+# Nesting deeper than this is left to PyYAML (a game file nests about 8 deep): this reader
+# recurses, and a RecursionError must never be its answer.
+MAX_DEPTH = 64
+# A quoted key longer than this is left to PyYAML, which refuses a key over 1024 characters.
+MAX_KEY = 128
 _PLAIN: dict[str, Any] = {}  # plain scalars seen, by text: a game file repeats its words
 
 
@@ -59,18 +65,19 @@ def _indent(line: str) -> int:
 
 class _Reader:
     def __init__(self, lines: list[str]) -> None:
-        self.lines, self.at = lines, 0
+        self.lines, self.at, self.nesting = lines, 0, 0
         self.depth = [len(line) - len(line.lstrip(" ")) for line in lines]  # each line's indent
 
     def node(self, index: int, indent: int) -> Any:
         """The block collection whose first line is `index`, its entries at `indent`."""
         line = self.lines[index]
-        if self.depth[index] != indent or not line.strip():
+        if self.depth[index] != indent or not line.strip() or self.nesting >= MAX_DEPTH:
             raise NotPlain
         self.at = index
-        if line.startswith("- ", indent):
-            return self.sequence(indent)
-        return self.mapping(indent)
+        self.nesting += 1
+        found = self.sequence(indent) if line.startswith("- ", indent) else self.mapping(indent)
+        self.nesting -= 1
+        return found
 
     def sequence(self, indent: int) -> list[Any]:
         found: list[Any] = []
@@ -175,6 +182,8 @@ def _entry(text: str) -> tuple[Any, str] | None:
             return None
         if end == len(text) or text[end] != ":":
             return None
+        if end > MAX_KEY:
+            raise NotPlain
         rest = text[end + 1:]
     else:
         colon = text.find(": ")

@@ -100,6 +100,13 @@ def test_damaged_text_reads_the_same_or_steps_aside(data: Any, rng: random.Rando
     "a: |2-\n    lead\n  x\nb: 0\n", "a: b\n  c\n", "a: 1 # note\n", "a:\n  - x\n  - y\n",
     "a: yes\nb: 0o7\nc: 1_0\n", "a: 1.5\n", "? a\n: b\n", "a: &x 1\nb: *x\n", "a: !!str 1\n",
     "- x\n-\n", "a:\n\nb: 1\n", "a: 'x\n  y'\n", "'a': 1\n\"b\": 2\n",
+    # indentation indicators in each kind of parent, both orders with chomping, keep at the end
+    "a: |-2\n   x\n", "- |1\n  x\n", "a:\n- |2\n   x\n  y\n", "- k: |2\n    x\n",
+    "a:\n  - |1\n     x\n", "a: |+\n  x\n\n\n", "a: |+\n  x\n\nb: 1\n", "a: |\n\n  x\n",
+    "a: |\n x\nb: |3\n    y\n", "a: |1\nx\n", "a: |\n  x\n   y\n  z\n",
+    # keys: a colon inside, a quote inside, long quoted keys, escapes PyYAML knows and we don't
+    "a:b: c\n", "a\"b: c\n", "'a''b': c\n", "'" + "k" * 1030 + "': 1\n",
+    "a: \"\\/\"\n", "a: \"\\x41\\u00e9\\U0001F600\"\n", "a: \"\\ud800\"\n",
 ])
 def test_hand_written_layouts(text: str) -> None:
     try:
