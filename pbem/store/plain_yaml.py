@@ -59,10 +59,6 @@ def load(text: str) -> Any:
     return value
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
-
-
 class _Reader:
     def __init__(self, lines: list[str]) -> None:
         self.lines, self.at, self.nesting = lines, 0, 0
@@ -87,6 +83,11 @@ class _Reader:
             if self.depth[self.at] != indent or not line.startswith("- ", indent):
                 break
             item = line[indent + 2:]
+            known = _PLAIN.get(item, _PLAIN)
+            if known is not _PLAIN:  # a plain scalar read before: no `- `, `: ` or `:` end
+                found.append(known)
+                self.at += 1
+                continue
             if item.startswith("- ") or _entry(item) is not None:
                 lines[self.at] = " " * (indent + 2) + item  # the item is a collection there
                 self.depth[self.at] = indent + 2 + len(item) - len(item.lstrip(" "))
@@ -102,6 +103,17 @@ class _Reader:
             line = lines[self.at]
             if self.depth[self.at] != indent or line.startswith("- ", indent):
                 break
+            # `key: value`, both plain scalars read before (what _entry and scalar would find:
+            # neither can be empty, start with a space, a quote or `|`, or end with `:`)
+            colon = line.find(": ", indent)
+            if colon > indent:
+                key = _PLAIN.get(line[indent:colon], _PLAIN)
+                if key is not _PLAIN:
+                    value = _PLAIN.get(line[colon + 2:], _PLAIN)
+                    if value is not _PLAIN:
+                        found[key] = value
+                        self.at += 1
+                        continue
             entry = _entry(line[indent:])
             if entry is None:
                 raise NotPlain
@@ -145,16 +157,18 @@ class _Reader:
         if form.group(1):
             inner = indent + int(form.group(1))
         else:
-            first = next((line for line in lines[start:] if line), "")
-            inner = _indent(first)
+            first = start  # the first line with text (not a copy of the rest of the file)
+            while first < len(lines) and not lines[first]:
+                first += 1
+            inner = self.depth[first] if first < len(lines) else 0
             if inner <= indent:
                 raise NotPlain
-        end = start
+        end, pad = start, " " * inner
         while end < len(lines):
             line = lines[end]
             if line and not line.strip():
                 raise NotPlain  # spaces only: PyYAML's rules for them are not copied here
-            if line and not line.startswith(" " * inner):
+            if line and not line.startswith(pad):
                 break
             end += 1
         body = [line[inner:] for line in lines[start:end]]
