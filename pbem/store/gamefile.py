@@ -6,7 +6,6 @@ here because every writer of a game reaches them as gamefile.write_atomic and ga
 
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import re
@@ -26,7 +25,8 @@ from pbem.store.hashing import canonical_json as canonical_json
 from pbem.store.hashing import current_hash as current_hash
 from pbem.store.hashing import fingerprint as fingerprint
 from pbem.store.hashing import state_hash as state_hash
-from pbem.store.yaml_codec import BASE_LOADER, Rejected, loader_for
+from pbem.store.plain_data import check_plain_data as check_plain_data
+from pbem.store.yaml_codec import BASE_LOADER, loader_for
 
 # Format 2: typed log entries with structured events (pbem.store.entries). Format 3: settings
 # changes and timeouts bound into the chain by the header's trail (pbem.pipeline.clock).
@@ -218,38 +218,6 @@ def _parse(text: str, loader: type | None, where: str, check: bool) -> Any:
     if check:
         check_plain_data(data, where)
     return data
-
-
-def check_plain_data(data: Any, where: str = "") -> None:
-    """CorruptGameError naming the first key whose value JSON cannot hold as it is: keys are
-    strings; values are strings, whole or finite numbers, true/false, null, lists, mappings."""
-    stack: list[tuple[Any, str]] = [(data, where)]
-    while stack:
-        value, path = stack.pop()
-        kind = type(value)
-        # Children are pushed last first, so the first bad value in the file is the one named.
-        if kind is dict:
-            for key in value:
-                if type(key) is not str:
-                    shown = key.what if isinstance(key, Rejected) else repr(key)[:40]
-                    raise CorruptGameError(f"game file: {_place(path)} has a key {shown} that is "
-                                           "not a string")
-            stack.extend((value[key], f"{path}.{key}" if path else key) for key in reversed(value))
-        elif kind is list:
-            stack.extend((value[index], f"{path}[{index}]") for index in reversed(range(len(value))))
-        elif kind is float and not math.isfinite(value):
-            raise CorruptGameError(f"game file: {_place(path)} is {value}, not a finite number")
-        elif kind not in (str, int, bool, float, type(None)):
-            what = f"a YAML {value.what} (line {value.line})" if kind is Rejected else \
-                f"a {kind.__name__}"
-            raise CorruptGameError(f"game file: {_place(path)} holds {what}; a game file holds "
-                                   "only strings, numbers, true/false, null, lists and mappings")
-
-
-def _place(path: str) -> str:
-    shown = "".join(char if char.isprintable() else "?" for char in path[:80])  # one line
-    shown = shown if len(path) <= 80 else shown[:77] + "..."
-    return f"'{shown}'" if path else "the top level"
 
 
 def read_game_text(path: Path) -> str:
