@@ -106,6 +106,9 @@ def test_damaged_text_reads_the_same_or_steps_aside(data: Any, rng: random.Rando
     "a: |\n x\nb: |3\n    y\n", "a: |1\nx\n", "a: |\n  x\n   y\n  z\n",
     # keys: a colon inside, a quote inside, long quoted keys, escapes PyYAML knows and we don't
     "a:b: c\n", "a\"b: c\n", "'a''b': c\n", "'" + "k" * 1030 + "': 1\n",
+    # duplicate keys (the last value, at the first place), keys equal as Python values
+    "a: 1\nb: 2\na: 3\n", "1: x\ntrue: y\n", "null: 1\n~: 2\n", "a: 1\n'a': 2\n",
+    "a:\n  b: 1\na: 2\n", "0: a\nfalse: b\n-0: c\n",
     "a: \"\\/\"\n", "a: \"\\x41\\u00e9\\U0001F600\"\n", "a: \"\\ud800\"\n",
 ])
 def test_hand_written_layouts(text: str) -> None:
