@@ -234,6 +234,9 @@ def _check_moderator(gf: GameFile, entries: list[Entry], posts: list[str], entry
     """A settings change's or a forced timeout's moderator's block (pbem.pipeline.clock),
     signed against the state before it, before the settings changes just before it, or (a
     forced timeout) before the run of timeouts it forced."""
+    if not isinstance(entry, Settings) and not (isinstance(entry, Timeout) and entry.forced
+                                                and not entry.legacy):
+        return  # no moderator's block (the window below is built only for one)
     seq = entry.seq
     start = seq - 1  # settings changes alter no rule: a block written before them holds
     while start > 0 and ((before := entries[start]).kind in QUIET_KINDS or isinstance(
