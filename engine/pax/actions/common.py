@@ -56,3 +56,4 @@ class Verb:
     limits: Callable[[Choice], tuple[str, ...]]  # per-turn limit buckets (D1)
     once: bool  # at most once per turn (ops and fairs per side, victory, ability actions)
     cost: CostFn = one_action
+    same_cost: bool = False  # the cost is the same for every choice: asked once per list

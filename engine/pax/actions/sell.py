@@ -25,7 +25,6 @@ from engine.pax.model import (
     cat,
     discard,
     empire_state,
-    husband_of,
     is_square,
     player,
     return_to_throne,
@@ -40,7 +39,8 @@ MACHIAVELLIAN = ("peasant_revolt", "conspiracy", "crusade", "apostasy")
 
 def sell_options(t: Table, bank: str) -> list[Choice]:
     me = player(t, bank)
-    in_tableau = [c for c in tableau(t, bank) if is_square(c) or husband_of(t, c) is None]
+    queens = {data.get("queen") for data in t.state["empires"].values()}  # husband_of, at once
+    in_tableau = [c for c in tableau(t, bank) if is_square(c) or c not in queens]
     sellable = sorted(set(me["hand"]) | set(in_tableau) | set(me["old_maids"]))
     return [card_choice(t, "sell", card_id) for card_id in sellable]
 

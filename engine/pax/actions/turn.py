@@ -102,7 +102,7 @@ VERBS: dict[str, Verb] = {
     "sell": Verb(sell_options, apply_sell, lambda c: ("sell",), once=False),
     "play": Verb(play_options, apply_play, lambda c: ("play",), once=False),
     "fair": Verb(fair_options, apply_fair, lambda c: (f"fair_{c.args[0]}",), once=True,
-                 cost=fair_cost),
+                 cost=fair_cost, same_cost=True),
     "ops": Verb(ops_options, apply_ops, _ops_limits, once=True, cost=ops_cost),
     "victory": Verb(victory_options, apply_victory, lambda c: ("victory",), once=True,
                     cost=victory_cost),
@@ -121,10 +121,13 @@ class Turn(Action):
         left = ACTIONS_PER_TURN - turn["actions"]
         options: list[Choice] = []
         for verb in VERBS.values():
+            cost = None
             for choice in verb.options(t, bank):
                 if verb.once and any(key in turn["used"] for key in verb.limits(choice)):
                     continue
-                if verb.cost(t, bank, choice)[0] <= left:
+                if cost is None or not verb.same_cost:
+                    cost = verb.cost(t, bank, choice)[0]
+                if cost <= left:
                     options.append(choice)
         if turn["used"] or not options:
             options.append(END)
