@@ -118,3 +118,12 @@ def test_a_wrong_expectation_fails_with_the_difference() -> None:
         run_case(case, "aor")
     with pytest.raises(ScenarioError, match="unknown player 'zed'"):
         run_case({**case, "given": {"players": 3, "seed": "s", "hands": {"zed": ["war"]}}}, "aor")
+
+
+def test_a_card_in_two_zones_is_named_with_its_count() -> None:
+    """The card check counts every zone (decks, market, hands, tableaus, queens, box, discard,
+    preview): a market card also put in the discard pile is in two."""
+    card = build_table({"players": 2, "seed": "runner-1"})[0].state["market"]["west"][1]["card"]
+    given = {"players": 2, "seed": "runner-1", "patch": {"discard": [card]}}
+    with pytest.raises(InvariantViolation, match=f"^card {card} is in 2 zones$"):
+        build_table(given)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from functools import cache
-from itertools import chain
+from typing import Any
 
 from engine.core.errors import InvariantViolation
 from engine.core.table import Table
@@ -15,16 +14,25 @@ from engine.pax.model import cat, concession_owner, supply_of, tokens_in_play
 from engine.pax.places import off_map
 
 
-def _zones(t: Table) -> list[Iterable[str]]:
-    """Every zone's cards, in a fixed order (each card should be in exactly one)."""
-    state = t.state
-    zones: list[Iterable[str]] = [s for segments in state["decks"].values() for s in segments]
-    zones += [(slot["card"] for slot in row if slot["card"]) for row in state["market"].values()]
-    zones += [data[zone] for data in state["players"].values()
-              for zone in ("hand", "west", "east", "old_maids")]
-    zones += [(e["queen"] for e in state["empires"].values() if e.get("queen")), state["box"],
-              state["discard"], (card for card in state.get("preview", {}).values() if card)]
-    return zones
+def _cards(state: dict[str, Any]) -> list[str]:
+    """Every zone's cards, in a fixed order (each card should be in exactly one): lists
+    joined, not a chain of generators (this runs after every answer)."""
+    cards: list[str] = []
+    for segments in state["decks"].values():
+        for segment in segments:
+            cards += segment
+    for row in state["market"].values():
+        cards += [slot["card"] for slot in row if slot["card"]]
+    for data in state["players"].values():
+        cards += data["hand"]
+        cards += data["west"]
+        cards += data["east"]
+        cards += data["old_maids"]
+    cards += [e["queen"] for e in state["empires"].values() if e.get("queen")]
+    cards += state["box"]
+    cards += state["discard"]
+    cards += [card for card in state.get("preview", {}).values() if card]
+    return cards
 
 
 def check_invariants(t: Table) -> None:
@@ -48,7 +56,7 @@ def _supply(catalog: Catalog, tok: str) -> int:
 def _problems(t: Table) -> list[str]:
     state = t.state
     problems = []
-    cards = list(chain.from_iterable(_zones(t)))
+    cards = _cards(state)
     seen = set(cards)
     if len(seen) != len(cards):  # some card counted twice: name each
         problems += [f"card {card_id} is in {count} zones"
