@@ -34,7 +34,7 @@ def passes(value: Any) -> bool:
     return True
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(data)
 def test_the_quick_walk_agrees_with_the_naming_walk(value: Any) -> None:
     assert plain_data._is_plain(value) == passes(value)
