@@ -22,13 +22,7 @@ from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
 
-# Child processes (`pbem` run as a command by the demo, README, wheel and git tests) keep their
-# bytecode outside the tree, as an installed wheel has its .pyc files: with
-# PYTHONDONTWRITEBYTECODE set, each one compiled pbem from source (about a third of its CPU).
-if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
-                                            f"pbem-tests-pyc-{os.getuid()}")
+# Bytecode settings (cached outside the tree): tests/__init__.py, imported before this file.
 
 
 T = TypeVar("T")

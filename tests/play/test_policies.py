@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from engine.core.adjudicate import answer, options_now, run_automatic
@@ -40,11 +41,13 @@ def test_coverage_declares_victories_and_counts_them_as_the_endings_do() -> None
     assert data["victories"]["patron"] == data["endings"].get("patron", 0)
 
 
-def test_policies_are_deterministic_per_seed() -> None:
-    for policy in ("coverage", "greedy"):
-        first = run(2, 3, "again", {}, fast=True, policy=policy).to_data()
-        second = run(2, 3, "again", {}, fast=True, policy=policy).to_data()
-        assert first["actions"] == second["actions"] and first["endings"] == second["endings"]
+# Greedy looks ahead at every decision (2 to 5 CPU s a game); its runs here are short ones:
+# seeds found by running `run` over a few, any seed would check the same.
+@pytest.mark.parametrize(("policy", "seed"), [("coverage", "again"), ("greedy", "d3")])
+def test_policies_are_deterministic_per_seed(policy: str, seed: str) -> None:
+    first = run(2, 3, seed, {}, fast=True, policy=policy).to_data()
+    second = run(2, 3, seed, {}, fast=True, policy=policy).to_data()
+    assert first["actions"] == second["actions"] and first["endings"] == second["endings"]
 
 
 def test_full_mode_plays_the_coverage_policy_with_no_violations(tmp_path: Path) -> None:
@@ -190,6 +193,6 @@ def test_a_short_coverage_run_reaches_abilities_random_play_never_met() -> None:
 
 
 def test_greedy_wins_by_declaring_a_victory_square() -> None:
-    data = run(4, 3, "win", {}, fast=True, policy="greedy").to_data()
+    data = run(1, 3, "w1", {}, fast=True, policy="greedy").to_data()  # a short game (see above)
     declared = {kind for kind, count in data["endings"].items() if count and kind != "patron"}
     assert declared, data["endings"]  # not only the Patron ending, which needs no declaration
