@@ -21,6 +21,7 @@ from engine.core.table import Table
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+from tests.long_first import long_first
 
 # Bytecode settings (cached outside the tree): tests/__init__.py, imported before this file.
 
@@ -80,3 +81,10 @@ def _one_click_command_per_app() -> Iterator[None]:
     with mock.patch.object(typer.testing, "_get_command", _command_of), \
             mock.patch.object(typer.main, "get_command", _command_of):
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Known-long tests first in each pytest-xdist worker's share (tests/long_first.py). Every
+    worker collects, and must find the same order: it depends on the collection alone."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = long_first(items, [item.nodeid for item in items], workers)
