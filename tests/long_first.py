@@ -18,7 +18,7 @@ from typing import TypeVar
 # loses its place at the front.
 LONG: dict[str, float] = {
     "tests/test_readme.py::test_the_readme_commands_run_as_written": 10.9,
-    "tests/play/test_soak.py::test_shards_merge_to_the_run_played_at_once": 9.3,
+    "tests/play/test_soak.py::test_shards_merge_to_the_run_played_at_once": 5.0,
     "tests/pbem/test_bot_cron.py::test_a_four_player_pax_game_with_a_bot_seat_runs": 8.7,
     "tests/play/test_policies.py::test_policies_are_deterministic_per_seed[greedy": 8.3,
     "tests/play/test_policies.py::test_coverage_declares_victories": 6.3,
