@@ -1,0 +1,21 @@
+"""The test suite. Imported before any conftest or test module (pytest imports `tests.conftest`
+as part of this package), so the bytecode settings below hold for every module pytest loads.
+
+Bytecode is cached outside the tree when the environment asks for none
+(PYTHONDONTWRITEBYTECODE): for child processes (`pbem` run as a command by the demo, README,
+wheel and git tests), as an installed wheel has its .pyc files, and for each pytest process
+itself: without it every pytest-xdist worker compiled pbem from source and rewrote the asserts
+of all ~190 test modules again (4 of a worker's 6 CPU s of collecting, issue 17). pytest keeps
+its rewritten modules under `sys.pycache_prefix` too."""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
+                                            f"pbem-tests-pyc-{os.getuid()}")
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+    sys.dont_write_bytecode = False

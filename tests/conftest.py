@@ -21,14 +21,9 @@ from engine.core.table import Table
 from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.rulesets import pax_catalog
+from tests.long_first import long_first
 
-# Child processes (`pbem` run as a command by the demo, README, wheel and git tests) keep their
-# bytecode outside the tree, as an installed wheel has its .pyc files: with
-# PYTHONDONTWRITEBYTECODE set, each one compiled pbem from source (about a third of its CPU).
-if os.environ.get("PYTHONDONTWRITEBYTECODE") and "PYTHONPYCACHEPREFIX" not in os.environ:
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) /
-                                            f"pbem-tests-pyc-{os.getuid()}")
+# Bytecode settings (cached outside the tree): tests/__init__.py, imported before this file.
 
 
 T = TypeVar("T")
@@ -86,3 +81,10 @@ def _one_click_command_per_app() -> Iterator[None]:
     with mock.patch.object(typer.testing, "_get_command", _command_of), \
             mock.patch.object(typer.main, "get_command", _command_of):
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Known-long tests first in each pytest-xdist worker's share (tests/long_first.py). Every
+    worker collects, and must find the same order: it depends on the collection alone."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = long_first(items, [item.nodeid for item in items], workers)

@@ -21,6 +21,13 @@ from tests.engine.playing import settle_options
 OP_TYPES = {"inquisitor", "commerce", "behead", "tax", "repress", "vote", "corsair", "siege",
             "campaign"}
 MAX_GAMES = 600
+# The games in the order they are played: 0..29, then 138, the first game of 0, 1, 2... whose
+# victory is of a third kind (globalization; holy is first won in game 1, imperial in 6, every
+# op type has run by game 26). The loop played all 139 before (issue 17); the others follow if
+# a change to the rules moves the third kind elsewhere.
+THIRD_KIND_FIRST_WON = 138
+ORDER = [*range(30), THIRD_KIND_FIRST_WON,
+         *(g for g in range(30, MAX_GAMES) if g != THIRD_KIND_FIRST_WON)]
 
 
 def _round_trip(table: Table) -> None:
@@ -66,9 +73,8 @@ def test_random_games_run_every_op_and_win_three_ways() -> None:
     ops: Counter[str] = Counter()
     victories: Counter[str] = Counter()
     games = 0
-    while games < MAX_GAMES:
-        players = 2 + games % 3
-        state, kinds = play_out(players, games, check_lines=games < 6)
+    for game in ORDER:  # game g: 2 + g % 3 players, seed g, whenever it is played
+        state, kinds = play_out(2 + game % 3, game, check_lines=game < 6)
         games += 1
         assert state["over"] is True and state["winners"]
         result = state["result"]

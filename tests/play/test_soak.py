@@ -48,7 +48,7 @@ def test_cards_made_obsolete_by_rule_show_no_hand() -> None:
 
 def _shard(tmp_path: Path, first: int, games: int) -> Path:
     summary = tmp_path / f"shard-{first}.json"
-    assert soak.main(["--first", str(first), "--games", str(games), "--seed", "shard",
+    assert soak.main(["--first", str(first), "--games", str(games), "--seed", "s1",
                       "--out", str(tmp_path / "failures"), "--summary", str(summary)]) == 0
     return summary
 
@@ -60,7 +60,8 @@ def _game_fields(summary: dict[str, object]) -> dict[str, object]:
 def test_shards_merge_to_the_run_played_at_once(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """Games 0..2 in two shards (two processes' worth) sum to the same games as one run: game i
-    plays configuration i with seed SEED-i whichever shard plays it."""
+    plays configuration i with seed SEED-i whichever shard plays it. (Seed s1: its three games
+    play in half the time of some other seeds', issue 17.)"""
     whole = json.loads(_shard(tmp_path / "whole", 0, 3).read_text())
     shards = [_shard(tmp_path, 2, 1), _shard(tmp_path, 0, 2)]  # any order
     first = json.loads(shards[1].read_text())

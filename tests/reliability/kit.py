@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import atexit
 import json
+import os
 import shutil
+import subprocess
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -126,3 +129,25 @@ def key_of(game: Path, player: str) -> Path:
 def verified(game: Path) -> bool:
     result = pbem("verify", str(game), "--secrets", str(game.with_suffix(".seed")))
     return result.exit_code == 0 and result.stdout.startswith("ok: ")
+
+
+def wait_until_it_tries_the_lock(run: subprocess.Popen[bytes], folder: Path,
+                                 seconds: float = 60.0) -> None:
+    """Returns once the child process `run` holds a lock file of `folder` open (a pbem run
+    opens GAME.lock, then waits for it), and half a second more: a run that went on without
+    waiting would have ended by then. This replaced a fixed 2 s sleep for its start-up
+    (issue 17); without /proc (not Linux), that sleep."""
+    fds = Path(f"/proc/{run.pid}/fd")
+    if not fds.is_dir():
+        time.sleep(2.0)
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and run.poll() is None:
+        try:
+            opened = [os.readlink(fd) for fd in fds.iterdir()]
+        except OSError:  # a descriptor closed while read
+            opened = []
+        if any(Path(name).parent == folder and name.endswith(".lock") for name in opened):
+            break
+        time.sleep(0.02)
+    time.sleep(0.5)

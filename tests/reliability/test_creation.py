@@ -7,13 +7,19 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from pbem.store import creation, gamefile, seeds
-from tests.reliability.kit import copy_game, pbem, snapshot, strays, verified
+from tests.reliability.kit import (
+    copy_game,
+    pbem,
+    snapshot,
+    strays,
+    verified,
+    wait_until_it_tries_the_lock,
+)
 
 PBEM = str(Path(sys.executable).with_name("pbem"))
 # A `pbem new` that dies at its Nth link (before linking, or just after): the leftovers of a
@@ -122,7 +128,7 @@ def test_two_new_runs_forced_to_meet_one_wins_and_nothing_of_it_is_replaced(
         if str(destination) == str(target) and not second:
             second.append(subprocess.Popen([PBEM, *new_command(tmp_path, target, "two")],
                                            stderr=subprocess.PIPE))
-            time.sleep(2.0)  # it starts up and reaches the lock
+            wait_until_it_tries_the_lock(second[0], tmp_path)  # it starts up and reaches it
             assert second[0].poll() is None, "the second new did not wait for the lock"
         real_link(source, destination)
 

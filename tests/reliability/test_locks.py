@@ -19,7 +19,14 @@ import pytest
 from pbem.delivery import mail, queue, transport
 from pbem.pipeline import opening
 from pbem.store import files, gamefile
-from tests.reliability.kit import copy_game, next_block, pbem, snapshot, verified
+from tests.reliability.kit import (
+    copy_game,
+    next_block,
+    pbem,
+    snapshot,
+    verified,
+    wait_until_it_tries_the_lock,
+)
 
 PBEM = str(Path(sys.executable).with_name("pbem"))
 
@@ -35,7 +42,7 @@ def test_a_second_apply_waits_for_the_first_and_then_finds_its_seq_taken(
         if not second:  # the first apply: let a second run try now, while we hold the lock
             second.append(subprocess.Popen([PBEM, "apply", str(game), str(block)],
                                            stderr=subprocess.PIPE))
-            time.sleep(2.0)  # it starts up and reaches the lock
+            wait_until_it_tries_the_lock(second[0], game.parent)  # it starts up and reaches it
             assert second[0].poll() is None, "the second apply did not wait for the lock"
         real_commit(opened)
 
