@@ -9,10 +9,10 @@ from __future__ import annotations
 import binascii
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError
 
 # What the finder reads at most (orders.md §1): a longer text is refused before any regex
@@ -78,7 +78,7 @@ _QUOTE_PREFIX = re.compile(r"[\s>]*")
 _QUOTE_LEVEL = re.compile(r"[ \t\xa0]*>[ \xa0]?")
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class RawBlock:
     """One block's lines after unmangling, outer whitespace stripped."""
 
@@ -86,7 +86,7 @@ class RawBlock:
     signature: tuple[str, ...] | None  # between SIG and END; None without a SIG line
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Candidate:
     """One reading of a message: its text after some decodings, and whether to drop BBCode."""
 
