@@ -11,10 +11,11 @@ factory; a `ClassVar` is no field; no `InitVar` or keyword-only field; no base b
 records waiting too, or classes without fields or an `__init__`; no own `__eq__`, `__hash__`,
 `__setattr__` or `__delattr__`; options among frozen, eq, repr and unsafe_hash) is made when
 a method `@dataclass` writes is first called on an instance (`__repr__`, `__eq__`, `__hash__`,
-a frozen class's `__setattr__` and `__delattr__`), when `dataclasses` is asked about it (`fields`, `replace`, `asdict`, `is_dataclass`: they read
-`__dataclass_fields__`), or at its `MADE_AT`th instance. Until then a shared `__init__` binds
-the arguments the dataclass's would, sets the fields in the same order and the same way (a
-frozen record's through `object.__setattr__`) and calls `__post_init__`, compiling nothing.
+a frozen class's `__setattr__` and `__delattr__`), when `dataclasses` is asked about it
+(`fields`, `replace`, `asdict`, `is_dataclass`: they read `__dataclass_fields__`), or at its
+`MADE_AT`th instance. Until then a shared `__init__` binds the arguments the dataclass's would,
+sets the fields in the same order and the same way (a frozen record's through
+`object.__setattr__`) and calls `__post_init__`, compiling nothing.
 Any other class is made at its first instance. Pure: it makes classes, nothing else.
 """
 
