@@ -7,9 +7,10 @@ class is the very dataclass `@dataclass` makes (same methods, fields, repr, equa
 and the type checker sees it as one (`dataclass_transform`).
 
 A plain record (each field annotated, with no default, a default, or a `field()` default or
-factory; a `ClassVar` is no field; no `InitVar` or keyword-only field; no base but plain
-records waiting too, or classes without fields or an `__init__`; no own `__eq__`, `__hash__`,
-`__setattr__` or `__delattr__`; options among frozen, eq, repr and unsafe_hash) is made when
+factory, or a `field(init=False)` with a factory or none; a `ClassVar` is no field; no
+`InitVar` or keyword-only field; no base but plain records waiting too, or classes without
+fields or an `__init__`; no own `__eq__`, `__hash__`, `__setattr__` or `__delattr__`; options
+among frozen, eq, repr and unsafe_hash) is made when
 a method `@dataclass` writes is first called on an instance (`__repr__`, `__eq__`, `__hash__`,
 a frozen class's `__setattr__` and `__delattr__`), when `dataclasses` is asked about it
 (`fields`, `replace`, `asdict`, `is_dataclass`: they read `__dataclass_fields__`), or at its
@@ -35,8 +36,9 @@ _PLAIN_OPTIONS = frozenset({"frozen", "eq", "repr", "unsafe_hash"})
 # Names whose own definition makes a class more than a plain record (dataclass treats them).
 _OWN = ("__eq__", "__hash__", "__setattr__", "__delattr__")
 
-# A field of a plain record: its name, its default and its default factory (MISSING if none).
-_Field = tuple[str, Any, Any]
+# A field of a plain record: its name, its default and default factory (MISSING if none), and
+# whether __init__ takes it.
+_Field = tuple[str, Any, Any, bool]
 # Classes decorated and not yet made dataclasses: the options to make them with, and the
 # stand-ins to take away first. Reentrant: making a class makes its waiting bases first.
 _WAITING: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
@@ -61,7 +63,8 @@ def dataclass_on_first_use(**options: Any) -> Callable[[type[T]], type[T]]:
             cls.__init__ = _shared_init(cls, fields, options)  # type: ignore[method-assign]
             stand_ins = ("__init__", "__dataclass_fields__", *_stand_in_methods(cls, options))
             if "__match_args__" not in cls.__dict__:  # what @dataclass sets: the init fields
-                cls.__match_args__ = tuple(name for name, _, _ in fields)  # type: ignore[misc,attr-defined]
+                cls.__match_args__ = tuple(  # type: ignore[misc,attr-defined]
+                    name for name, _, _, init in fields if init)
         cls.__dataclass_fields__ = _FIELDS_WHEN_ASKED  # type: ignore[attr-defined]
         _WAITING[cls] = (options, stand_ins)
         return cls
@@ -112,17 +115,20 @@ def _plain_fields(cls: type, options: dict[str, Any]) -> tuple[_Field, ...] | No
             return None
         default: Any = getattr(cls, name, MISSING)  # as @dataclass reads it
         factory: Any = MISSING
+        init = True
         if isinstance(default, Field):
-            if not default.init or default.kw_only is True:
+            if default.kw_only is True:
                 return None
-            default, factory = default.default, default.default_factory
+            default, factory, init = default.default, default.default_factory, default.init
+            if not init and default is not MISSING:
+                return None  # read from the class, where @dataclass puts the default
         if default is not MISSING and type(default).__hash__ is None:
             return None  # a mutable default: @dataclass refuses it
-        fields[name] = (name, default, factory)
+        fields[name] = (name, default, factory, init)
     listed = tuple(fields.values())
-    for before, after in zip(listed, listed[1:], strict=False):
-        if after[1] is MISSING and after[2] is MISSING and (
-                before[1] is not MISSING or before[2] is not MISSING):
+    taken = [(default, factory) for _, default, factory, init in listed if init]
+    for before, after in zip(taken, taken[1:], strict=False):
+        if after == (MISSING, MISSING) and before != (MISSING, MISSING):
             return None  # a default before a field without one: @dataclass refuses it
     _PLAIN[cls] = fields
     return listed
@@ -131,7 +137,7 @@ def _plain_fields(cls: type, options: dict[str, Any]) -> tuple[_Field, ...] | No
 def _shared_init(cls: type, fields: tuple[_Field, ...],
                  options: dict[str, Any]) -> Callable[..., None]:
     """The `__init__` of a plain record until it is made: the dataclass's binding, uncompiled."""
-    names = {name for name, _, _ in fields}
+    names = {name for name, _, _, init in fields if init}
     title = f"{cls.__qualname__}.__init__()"
     put = object.__setattr__ if options.get("frozen") else setattr
     post_init = hasattr(cls, "__post_init__")
@@ -143,17 +149,23 @@ def _shared_init(cls: type, fields: tuple[_Field, ...],
             make(cls)
             cls.__init__(self, *args, **kwargs)  # type: ignore[misc]  # the dataclass's own
             return
-        if len(args) > len(fields):
-            raise TypeError(f"{title} takes {len(fields) + 1} positional arguments but "
+        if len(args) > len(names):
+            raise TypeError(f"{title} takes {len(names) + 1} positional arguments but "
                             f"{len(args) + 1} were given")
         for key in kwargs:
             if key not in names:
                 raise TypeError(f"{title} got an unexpected keyword argument '{key}'")
-        for index, (name, default, factory) in enumerate(fields):
+        index = 0  # of the next positional argument
+        for name, default, factory, init in fields:
+            if not init:  # set only from a factory, as @dataclass's __init__ does
+                if factory is not MISSING:
+                    put(self, name, factory())
+                continue
             if index < len(args):
                 if name in kwargs:
                     raise TypeError(f"{title} got multiple values for argument '{name}'")
                 value = args[index]
+                index += 1
             elif name in kwargs:
                 value = kwargs[name]
             elif default is not MISSING:

@@ -153,8 +153,20 @@ def test_a_class_var_is_no_field_and_other_classes_are_made_when_built() -> None
     class Ordered:
         n: int
 
+    @dataclass_on_first_use()
+    class Drawn:
+        n: int
+        draws: list[int] = field(init=False)
+        later: list[int] = field(init=False, default_factory=list)
+
+        def __post_init__(self) -> None:
+            self.draws = [self.n]
+
     plain = Plain(2)
     assert is_waiting(Plain) and vars(plain) == {"n": 2, "seen": [2]} and Plain.kind == "plain"
+    assert vars(Drawn(3)) == {"later": [], "draws": [3], "n": 3} and is_waiting(Drawn)
+    assert list(vars(Drawn(3))) == ["n", "later", "draws"]  # the dataclass's order too
+    assert repr(Drawn(3)).endswith("Drawn(n=3, draws=[3], later=[])")
     assert Ordered(1) < Ordered(2) and not is_waiting(Ordered)
 
 
