@@ -23,9 +23,9 @@ Any other class is made at its first instance. Pure: it makes classes, nothing e
 from __future__ import annotations
 
 import _thread
-import sys
 from collections.abc import Callable
 from dataclasses import MISSING, Field, dataclass, field
+from importlib import import_module
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 T = TypeVar("T")
@@ -105,7 +105,10 @@ def _plain_fields(cls: type, options: dict[str, Any]) -> tuple[_Field, ...] | No
         elif base in _WAITING or base.__dict__.get("__annotations__") or any(
                 name in base.__dict__ for name in ("__init__", "__dataclass_fields__")):
             return None
-    class_var = vars(sys.modules[cls.__module__]).get("ClassVar") is ClassVar
+    try:  # @dataclass reads `ClassVar[...]` as typing's only where the module has it so
+        class_var = vars(import_module(cls.__module__)).get("ClassVar") is ClassVar
+    except ImportError:
+        return None
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
         if class_var and isinstance(annotation, str) and (
                 annotation == "ClassVar" or annotation.startswith("ClassVar[")):
