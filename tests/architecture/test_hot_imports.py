@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from pbem.cli import app
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "format1"
-PROBE = ("import atexit, json, sys\n"
+PROBE = ("import atexit, gc, json, sys\n"
          "out = sys.argv.pop()\n"
          "def dump():\n"
          "    entries = sys.modules.get('pbem.store.entries')\n"
@@ -35,7 +35,7 @@ PROBE = ("import atexit, json, sys\n"
          "    modules = sorted(name for name, module in sys.modules.items()\n"
          "                     if type(module).__name__ != '_LazyModule')\n"  # never loaded
          "    open(out, 'w').write(json.dumps({'modules': modules, 'made': made,\n"
-         "                                     'every': every}))\n"
+         "                                     'every': every, 'gc': gc.get_threshold()}))\n"
          "atexit.register(dump)\n"
          "sys.argv = ['pbem', *sys.argv[1:]]\n"
          "from pbem.cli import main\n"
@@ -57,6 +57,7 @@ def probe_all(tmp_path: Path, *args: str) -> tuple[set[str], list[str], list[str
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
     found = json.loads(out.read_text())
+    assert found["gc"][0] >= 10_000  # a hot command collects cycles seldom (pbem.cli.main)
     return set(found["modules"]), found["made"], found["every"]
 
 
