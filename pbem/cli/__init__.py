@@ -46,5 +46,8 @@ def main() -> None:
     parsed = fast.parse(sys.argv[1:])
     if parsed is not None:
         gc.set_threshold(HOT_GC_THRESHOLD)
-        sys.exit(fast.run(*parsed))
+        status = fast.run(*parsed)
+        # Nor at exit before the modules go: their teardown collects (and finalizes) anyway.
+        gc.disable()
+        sys.exit(status)
     build_app()()
