@@ -45,6 +45,7 @@ _WAITING: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
 _MAKING = _thread.RLock()
 # The waiting plain records' fields by name, in order (see _plain_fields).
 _PLAIN: dict[type, dict[str, _Field]] = {}
+_CLASS_VAR: dict[str, bool] = {}  # see _has_class_var
 
 
 @dataclass_transform(field_specifiers=(field, Field))  # the type checker sees a dataclass
@@ -105,16 +106,13 @@ def _plain_fields(cls: type, options: dict[str, Any]) -> tuple[_Field, ...] | No
         elif base in _WAITING or base.__dict__.get("__annotations__") or any(
                 name in base.__dict__ for name in ("__init__", "__dataclass_fields__")):
             return None
-    try:  # @dataclass reads `ClassVar[...]` as typing's only where the module has it so
-        class_var = vars(import_module(cls.__module__)).get("ClassVar") is ClassVar
-    except ImportError:
-        return None
+    class_var = _has_class_var(cls.__module__)
     for name, annotation in cls.__dict__.get("__annotations__", {}).items():
-        if class_var and isinstance(annotation, str) and (
-                annotation == "ClassVar" or annotation.startswith("ClassVar[")):
+        if not isinstance(annotation, str) or name in fields:
+            return None
+        if class_var and (annotation == "ClassVar" or annotation.startswith("ClassVar[")):
             continue  # not a field, as @dataclass reads it
-        if name in fields or not isinstance(annotation, str) or any(
-                word in annotation for word in ("ClassVar", "InitVar", "KW_ONLY")):
+        if "ClassVar" in annotation or "InitVar" in annotation or "KW_ONLY" in annotation:
             return None
         default: Any = getattr(cls, name, MISSING)  # as @dataclass reads it
         factory: Any = MISSING
@@ -129,12 +127,27 @@ def _plain_fields(cls: type, options: dict[str, Any]) -> tuple[_Field, ...] | No
             return None  # a mutable default: @dataclass refuses it
         fields[name] = (name, default, factory, init)
     listed = tuple(fields.values())
-    taken = [(default, factory) for _, default, factory, init in listed if init]
-    for before, after in zip(taken, taken[1:], strict=False):
-        if after == (MISSING, MISSING) and before != (MISSING, MISSING):
-            return None  # a default before a field without one: @dataclass refuses it
+    defaulted = False  # whether an earlier field __init__ takes has a default
+    for _, default, factory, init in listed:
+        if init:
+            if defaulted and default is MISSING and factory is MISSING:
+                return None  # a default before a field without one: @dataclass refuses it
+            defaulted = defaulted or default is not MISSING or factory is not MISSING
     _PLAIN[cls] = fields
     return listed
+
+
+def _has_class_var(module: str) -> bool:
+    """Whether `module` has typing's ClassVar under that name: only then does @dataclass read a
+    `ClassVar[...]` annotation as one. Asked once a module."""
+    known = _CLASS_VAR.get(module)
+    if known is None:
+        try:
+            known = vars(import_module(module)).get("ClassVar") is ClassVar
+        except ImportError:  # a class made outside any importable module
+            known = False
+        _CLASS_VAR[module] = known
+    return known
 
 
 def _shared_init(cls: type, fields: tuple[_Field, ...],
