@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import CorruptGameError, UsageError
 
 if TYPE_CHECKING:  # start-up: `pbem --help` names the rulesets without loading yaml or a game
@@ -18,7 +19,8 @@ if TYPE_CHECKING:  # start-up: `pbem --help` names the rulesets without loading 
     from pbem.store.gamefile import GameFile
 
 
-class Registered(NamedTuple):  # start-up: a named tuple is made faster than a dataclass
+@dataclass_on_first_use(frozen=True)  # start-up: no dataclass is made to read the table
+class Registered:
     ruleset: str  # "module:ATTRIBUTE" of the engine's ruleset object
     scenarios: str  # "module:RULES" of its scenario format (pbem.play.scenarios.paths)
     board: str  # "module:function" drawing its board as SVG (pbem.views.board)

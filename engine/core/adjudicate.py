@@ -11,7 +11,7 @@ the block rejected naming the line that led to it. Either way nothing is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from engine.core import sealing
 from engine.core.agenda import Node, for_player, is_parallel, next_pending, resolve, waiting_for
@@ -25,6 +25,7 @@ from engine.core.errors import (
     Verbatim,
     because,
 )
+from engine.core.records import dataclass_on_first_use
 from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table, event
 
@@ -32,7 +33,7 @@ from engine.core.table import Event, Table, event
 Known = dict[str, list[Choice]]
 
 
-@dataclass
+@dataclass_on_first_use()
 class Outcome:
     table: Table
     events: list[Event]
@@ -129,7 +130,7 @@ def run_automatic(ruleset: Ruleset, t: Table, chance: Chance) -> list[Event]:
     return settle(ruleset, t, chance)[0]
 
 
-@dataclass
+@dataclass_on_first_use()
 class _Reader:
     """A block being read: the Chance handed to the rules, which refuses every draw until the
     last line is being answered (when the ruleset asks for that), and the line to blame."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
@@ -28,12 +27,13 @@ from engine.core.errors import (
     Verbatim,
     because,
 )
+from engine.core.records import dataclass_on_first_use
 
 MAX_LINE = 500  # characters of an order line, comment excluded
 MAX_SPAN = 12  # words one argument may take (the longest name is far shorter)
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Choice:
     verb: str
     args: tuple[str, ...] = ()

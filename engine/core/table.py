@@ -5,10 +5,10 @@ from __future__ import annotations
 import marshal
 import pickle
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.agenda import Node
+from engine.core.records import dataclass_on_first_use
 
 Event = dict[str, Any]
 
@@ -32,7 +32,7 @@ def event(msg: str, *, kind: str = "info", visible_to: list[str] | None = None,
     return data
 
 
-@dataclass
+@dataclass_on_first_use()
 class Table:
     state: dict[str, Any]
     agenda: list[Node]

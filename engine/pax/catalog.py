@@ -6,10 +6,10 @@ with a CatalogError naming the file, the entry and the field.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from engine.core.records import dataclass_on_first_use
 from engine.pax.ability_ids import Ability
 
 RELIGIONS = ("catholic", "islamic", "reformist")
@@ -27,13 +27,13 @@ class CatalogError(ValueError):
         super().__init__(f"{file}: {entry}: {field}: {problem}")
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Agent:
     type: str
     religion: str | None  # None for pawns (the player's own bank colour)
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Card:
     id: str
     name: str
@@ -49,14 +49,14 @@ class Card:
     sell_value: int
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class SquareSide:
     name: str
     ops: tuple[str, ...]
     prestige: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class EmpireSquare:
     id: str
     empire: str
@@ -67,7 +67,7 @@ class EmpireSquare:
     variants: dict[str, dict[str, SquareSide]]
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Empire:
     id: str
     name: str
@@ -79,7 +79,7 @@ class Empire:
     conditional: tuple[str, ...]  # venice_2, kviv: slots that exist only in some situations
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class City:
     id: str
     name: str
@@ -90,7 +90,7 @@ class City:
     levy_promo: dict[str, tuple[str, str]]  # Age of Reformation map overrides, by state
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Border:
     id: str
     name: str
@@ -98,14 +98,14 @@ class Border:
     sea: bool
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Route:
     emporium: str
     side: str
     sequence: tuple[str, ...]  # empire, border, empire, ...
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Bank:
     id: str
     colour: str
@@ -113,7 +113,7 @@ class Bank:
     priority: int
 
 
-@dataclass(frozen=True, eq=False)  # hashed by identity, so it can key caches
+@dataclass_on_first_use(frozen=True, eq=False)  # hashed by identity, so it can key caches
 class Catalog:
     cards: dict[str, Card]
     squares: dict[str, EmpireSquare]  # keyed by empire id

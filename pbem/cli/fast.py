@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-# Named tuples, not dataclasses: making a frozen dataclass costs most of a millisecond, and
-# every hot command makes these (start-up, bench/README.md).
+from engine.core.records import dataclass_on_first_use
+
+# Made on first use: making a frozen dataclass costs most of a millisecond, and every hot
+# command builds these (start-up, bench/README.md).
 
 
-class Option(NamedTuple):
+@dataclass_on_first_use(frozen=True)
+class Option:
     dest: str
     flag: bool = False  # takes no value
     many: bool = False  # may repeat; the values are collected
@@ -27,7 +30,8 @@ class Option(NamedTuple):
     number: bool = False  # the value is an int
 
 
-class Spec(NamedTuple):
+@dataclass_on_first_use(frozen=True)
+class Spec:
     arguments: tuple[tuple[str, bool], ...]  # (name, is a Path), in order, all required
     options: dict[str, Option]
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import binascii
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError
 
 # What the finder reads at most (orders.md §1): a longer text is refused before any regex
@@ -27,16 +27,16 @@ END = "-----END PBEM ORDERS-----"
 _DASHES = "[" + re.escape("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d") + "]+"
 
 
-def _marker_re(words: str) -> re.Pattern[str]:
-    spaced = r"\s+".join(words.split())
-    return re.compile(rf"{_DASHES}\s*{spaced}\s*{_DASHES}", re.IGNORECASE)
+_MARKERS = (BEGIN, SIG, END)  # the n-th group of _MARKER: the n-th marker's words
 
 
-_MARKERS = (
-    (BEGIN, _marker_re("BEGIN PBEM ORDERS")),
-    (SIG, _marker_re("BEGIN PBEM SIGNATURE")),
-    (END, _marker_re("END PBEM ORDERS")),
-)
+def _marker_re() -> re.Pattern[str]:
+    """One pattern for the three markers (compiling the dashes once is start-up time)."""
+    words = "|".join("(" + r"\s+".join(marker.strip("-").split()) + ")" for marker in _MARKERS)
+    return re.compile(rf"{_DASHES}\s*(?:{words})\s*{_DASHES}", re.IGNORECASE)
+
+
+_MARKER = _marker_re()
 
 # Invisible characters that editors and forums sprinkle into text; they never carry meaning.
 INVISIBLE: Mapping[int, None] = MappingProxyType(
@@ -78,7 +78,7 @@ _QUOTE_PREFIX = re.compile(r"[\s>]*")
 _QUOTE_LEVEL = re.compile(r"[ \t\xa0]*>[ \xa0]?")
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class RawBlock:
     """One block's lines after unmangling, outer whitespace stripped."""
 
@@ -86,7 +86,7 @@ class RawBlock:
     signature: tuple[str, ...] | None  # between SIG and END; None without a SIG line
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Candidate:
     """One reading of a message: its text after some decodings, and whether to drop BBCode."""
 
@@ -115,15 +115,16 @@ def candidates(text: str) -> list[Candidate]:
 def readings(text: str) -> Iterator[Candidate]:
     """`candidates`, each made only when the caller asks for it: a plain block is read at
     the first reading, and its signature's `==` need not be decoded as quoted-printable."""
-    from pbem.orders.base64parts import decode_base64_parts, has_base64_part  # start-up: reading
-
     check_text_size(text)
     text = normalize(text)
     # A saved mail may hold base64 text parts: their decoded reading comes first.
     texts = [text]
-    if has_base64_part(text):
-        decoded = normalize(decode_base64_parts(text))
-        texts = [decoded, text] if decoded != text else texts
+    if "ransfer" in text:  # start-up: the decoder loads only for a Content-Transfer-Encoding
+        from pbem.orders.base64parts import decode_base64_parts, has_base64_part
+
+        if has_base64_part(text):
+            decoded = normalize(decode_base64_parts(text))
+            texts = [decoded, text] if decoded != text else texts
     found: list[Candidate] = []
     for base in _qp_readings(texts):
         html_texts = [html_to_text(base), base] if _HTML_HINT.search(base) else [base]
@@ -231,10 +232,10 @@ def marker_kind(line: str) -> str | None:
     if "pbem" not in line.lower():
         return None
     stripped = line.strip().strip("`~").strip()
-    for marker, pattern in _MARKERS:
-        if pattern.fullmatch(stripped):
-            return marker
-    return None
+    match = _MARKER.fullmatch(stripped)
+    if match is None:
+        return None
+    return _MARKERS[(match.lastindex or 1) - 1]  # the group that matched: one always does
 
 
 def split_blocks(candidate: Candidate, *, flowed: bool | None = None,

@@ -14,12 +14,12 @@ import hashlib
 import os
 import re
 import struct
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, cast
 
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import SignatureError, UsageError
 from pbem.lazy import lazy
 
@@ -48,7 +48,7 @@ class KeyFormatError(UsageError, ValueError):
     """A public key line that is not in one of the accepted forms."""
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class PublicKey:
     kind: str  # "ed25519" (our format) or "ssh-ed25519"
     raw: bytes  # the 32 raw public key bytes

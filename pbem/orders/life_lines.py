@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, time
 from typing import TYPE_CHECKING
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError
 
 if TYPE_CHECKING:  # reading a game (status, options) never parses a block
@@ -29,7 +29,7 @@ EXPECTED = ("'away until YYYY-MM-DD' (or 'away until YYYY-MM-DD HH:MM'), 'back',
             "'bot off'")
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class LifeLine:
     verb: str  # one of VERBS
     day: str | None = None  # `away until`: the date as written, YYYY-MM-DD

@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from types import MappingProxyType
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError, SignatureError
 from pbem.orders import blockfinder
 from pbem.orders.blockfinder import BEGIN, END, SIG, RawBlock
@@ -58,14 +58,14 @@ _HEADER = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)", re.DOTALL)
 _SEQ = re.compile(r"[0-9]{1,18}")  # int() of thousands of digits is slow and refused
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class OrderLine:
     number: int  # 1-based line number in the body; blank and comment lines count too
     text: str  # the line as written, comment and outer whitespace stripped
     canonical: str  # canonical_line(text)
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class OrderBlock:
     game: str | None
     player: str | None

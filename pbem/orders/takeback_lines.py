@@ -6,10 +6,10 @@ at any time, and a block that holds one holds nothing else (docs/orders.md, "Tak
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import Verbatim
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError
 from pbem.orders.life_lines import lone_line
 
@@ -21,7 +21,7 @@ _LINE = re.compile(r"(?:(accept|refuse) )?takeback (\d{1,9})")
 EXPECTED = "'takeback SEQ', 'accept takeback SEQ' or 'refuse takeback SEQ'"
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class TakebackLine:
     verb: str  # one of VERBS
     target: int  # the seq of the first block taken back

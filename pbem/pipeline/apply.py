@@ -8,7 +8,7 @@ byte-identical.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from engine.core.adjudicate import Known, adjudicate
 from engine.core.agenda import is_parallel, next_pending
 from engine.core.chance import SeedNeeded
 from engine.core.errors import InvariantViolation, RuleError
+from engine.core.records import dataclass_on_first_use
 from engine.core.table import Event, Table
 from pbem.errors import CorruptGameError, DoesNotFitError, OrdersRejected, PbemError, UsageError
 from pbem.orders.life_lines import is_life, life_line
@@ -44,7 +45,7 @@ class EngineBug(PbemError):
     """An invariant broke: a bug in pbem; the game file is unchanged."""
 
 
-@dataclass
+@dataclass_on_first_use()
 class Applied:
     gf: GameFile
     player: str

@@ -15,7 +15,6 @@ from pbem.errors import BlockError, DoesNotFitError
 from pbem.orders.orderblock import OrderBlock
 from pbem.orders.signatures import PublicKey, parse_public_key, verify
 from pbem.pipeline.game import ANSWER_KINDS, QUIET_KINDS, Game
-from pbem.pipeline.life import Life
 from pbem.pipeline.seals import last_commitments
 from pbem.store.gamefile import current_hash, fingerprint
 from pbem.words import decision_reason
@@ -84,6 +83,8 @@ def authenticate(game: Game, block: OrderBlock, bot: PublicKey | None = None) ->
         raise BlockError.keyed("reason:pbem.no_orders")
     key = parse_public_key(entry["key"])
     if bot is not None:
+        from pbem.pipeline.life import Life  # start-up: only a bot's block needs the roster's life
+
         if not Life.of(gf.roster).bot_signs(player, bot.fingerprint(), datetime.now(UTC)):
             raise BlockError(f"the key {bot.fingerprint()} does not play {player}'s seat: "
                              f"{player} hands it over with 'bot on {bot.fingerprint()}'")

@@ -15,11 +15,12 @@ and mode:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from engine.core.chance import Chance, NoChance, SeededChance
+from engine.core.records import dataclass_on_first_use
 from engine.core.ruleset import Ruleset
 from engine.core.table import Table
 from pbem.errors import UsageError
@@ -37,7 +38,7 @@ ANSWER_KINDS = ("orders", "sealed", "timeout")  # entries that answer a simultan
 QUIET_KINDS = ("settings", "absence", "pause", "bot", "takeback")
 
 
-@dataclass
+@dataclass_on_first_use()
 class Game:
     gf: GameFile
     ruleset: Ruleset

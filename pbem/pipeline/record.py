@@ -11,11 +11,12 @@ Everywhere else a step is one entry.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from engine.core.agenda import waiting_for
 from engine.core.chance import Draw
+from engine.core.records import dataclass_on_first_use
 from engine.core.table import Event, Table, event
 from pbem.pipeline.game import Game
 from pbem.pipeline.seals import commitment, last_commitments, seal_salt
@@ -50,7 +51,7 @@ def timed_out(log: Sequence[dict[str, Any]], node: str) -> dict[str, str]:
             if e.get("kind") == "timeout" and e.get("node") == node and e.get("lines")}
 
 
-@dataclass
+@dataclass_on_first_use()
 class Step:
     """One player's step, adjudicated on a working copy, ready to record."""
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.agenda import Node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
+from engine.core.records import dataclass_on_first_use
 from engine.core.table import Event, Table
 from engine.pax.model import card_name
 
@@ -28,7 +28,7 @@ def _card_choice(verb: str, card_id: str, name: str) -> Choice:
     return Choice(verb, (card_id,), ("card",), f"{verb} {quoted(name)}")
 
 
-@dataclass
+@dataclass_on_first_use()
 class Result:
     """What a turn action did: events, and the decisions it queued before the turn goes on."""
 
@@ -46,7 +46,7 @@ def one_action(t: Table, bank: str, choice: Choice) -> Cost:
     return 1, None
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class Verb:
     """One main-turn action (E1-E6, and the ability actions): its legal choices, its
     handler, its per-turn limit buckets (D1) and how many of the turn's actions it uses."""

@@ -10,11 +10,11 @@ which run before the ops decision continues.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.agenda import Node
 from engine.core.choice import Choice
+from engine.core.records import dataclass_on_first_use
 from engine.core.table import Event, Table, event
 from engine.pax.actions.common import quoted
 from engine.pax.model import (
@@ -34,7 +34,7 @@ TargetsFn = Callable[[Table, str, str, str], list[Choice]]
 PerformFn = Callable[[Table, str, Choice], Done]
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)
 class OpHandler:
     """One op type (F1-F9): its legal choices for a card's op id, and how one is done."""
 
