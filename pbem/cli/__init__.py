@@ -45,9 +45,11 @@ def main() -> None:
 
     parsed = fast.parse(sys.argv[1:])
     if parsed is not None:
+        usual = gc.get_threshold()
         gc.set_threshold(HOT_GC_THRESHOLD)
-        status = fast.run(*parsed)
-        # Nor at exit before the modules go: their teardown collects (and finalizes) anyway.
-        gc.disable()
+        try:
+            status = fast.run(*parsed)
+        finally:  # as it was: a caller in the same process (a test, a script) keeps its own
+            gc.set_threshold(*usual)
         sys.exit(status)
     build_app()()

@@ -35,10 +35,15 @@ PROBE = ("import atexit, gc, json, sys\n"
          "    modules = sorted(name for name, module in sys.modules.items()\n"
          "                     if type(module).__name__ != '_LazyModule')\n"  # never loaded
          "    open(out, 'w').write(json.dumps({'modules': modules, 'made': made,\n"
-         "                                     'every': every, 'gc': gc.get_threshold()}))\n"
+         "                                     'every': every, 'gc': running_gc}))\n"
          "atexit.register(dump)\n"
          "sys.argv = ['pbem', *sys.argv[1:]]\n"
-         "from pbem.cli import main\n"
+         "from pbem.cli import fast, main\n"
+         "running_gc, run = [], fast.run\n"
+         "def watched(*args):\n"  # the collector's threshold while the command runs
+         "    running_gc.extend(gc.get_threshold())\n"
+         "    return run(*args)\n"
+         "fast.run = watched\n"
          "main()\n")
 PAGES = {"engine.pax.cards_view", "engine.aor.cards_view"}  # `pbem cards`, and views' words
 
@@ -150,3 +155,19 @@ def test_apply_makes_only_the_log_classes_it_builds(tmp_path: Path) -> None:
     assert set(every) <= {"pbem.store.gamefile.GameFile", "pbem.store.projection.Projection"}
     after = game.read_text()
     assert "kind: orders" in after and "buy" in after  # and it did apply the block
+
+
+def test_a_hot_command_run_in_process_leaves_the_collector_as_it_was(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pbem.cli.main raises the cyclic collector's threshold for its own run only: a test or a
+    script that calls it keeps its own collector settings."""
+    import gc
+
+    from pbem.cli import main
+
+    before = gc.get_threshold()
+    monkeypatch.setattr(sys, "argv", ["pbem", "status", str(game)])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 0
+    assert gc.get_threshold() == before and gc.isenabled()
