@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.choice import Choice
 from engine.core.table import Event, Table
-from engine.pax.model import tableau
+from engine.pax.model import prestige, tableau
 
 COVERED = ("ability", "op", "oneshot", "victory")  # kind prefixes that coverage steers toward
 PLAYED = ("pax.play.card", "pax.play.queen", "aor.play.card")
@@ -98,19 +98,71 @@ def held_abilities(table: Table, who: str, *, hand: bool = False) -> set[str]:
     return {f"ability:{a}" for c in held if c in cards for a in cards[c].abilities}
 
 
+def _summary_words(catalog: Any, ability: str) -> str:
+    """An ability's summary as lower-case words, each plural "-ies" read as its "-y" (so
+    "Apostasies" names the one-shot "apostasy"), with a leading space for prefix matching."""
+    words = re.findall(r"[a-z]+", catalog.abilities[ability]["summary"].lower())
+    return " " + " ".join(f"{w[:-3]}y" if w.endswith("ies") else w for w in words)
+
+
+@cache
+def _offers(catalog: Any) -> dict[str, frozenset[str]]:
+    """Each card's terms from the catalog's vocabulary: op types, prestige kinds, one-shot type."""
+    return {c.id: frozenset({catalog.ops[op]["type"] for op in c.ops} | set(c.prestige)
+                            | ({c.one_shot["type"]} if c.one_shot else set()))
+            for c in catalog.cards.values()}
+
+
+@cache
+def _named(catalog: Any, ability: str) -> frozenset[str]:
+    """The vocabulary terms an ability's own summary names: "your Vote Ops" names `vote`,
+    "In your Crusades" `crusade` (a prefix match), "Apostasies" `apostasy`."""
+    words = _summary_words(catalog, ability)
+    return frozenset(term for terms in _offers(catalog).values() for term in terms
+                     if f" {term.replace('_', ' ')}" in words)
+
+
 @cache
 def _serving(catalog: Any, ability: str) -> frozenset[str]:
     """The cards that carry what an ability's own catalog summary names from the catalog's
     vocabulary (an op type, a one-shot type, a prestige kind): "your Vote Ops" names the
     cards with a vote op, "In your Crusades" the cards whose one-shot is a crusade, "Each
     Patron prestige" the cards with Patron prestige."""
-    words = " " + " ".join(re.findall(r"[a-z]+", catalog.abilities[ability]["summary"].lower()))
-    cards = catalog.cards.values()
-    offers = {c.id: {catalog.ops[op]["type"] for op in c.ops} | set(c.prestige)
-              | ({c.one_shot["type"]} if c.one_shot else set()) for c in cards}
-    named = {term for terms in offers.values() for term in terms
-             if f" {term.replace('_', ' ')}" in words}  # a prefix: "crusade" in "crusades"
-    return frozenset(card for card, terms in offers.items() if terms & named)
+    named = _named(catalog, ability)
+    return frozenset(card for card, terms in _offers(catalog).items() if terms & named)
+
+
+@cache
+def _pairs(catalog: Any, ability: str) -> frozenset[frozenset[str]]:
+    """The prestige kinds that the one-shots an ability's summary names list together in their
+    own card data (an apostasy's two religions, a crusade's defenders): a tableau holding a
+    whole set is a position those one-shots read."""
+    kinds = {k for c in catalog.cards.values() for k in c.prestige}
+    named = _named(catalog, ability)
+    return frozenset(frozenset(value) for c in catalog.cards.values()
+                     if c.one_shot and c.one_shot["type"] in named
+                     for value in c.one_shot.values()
+                     if isinstance(value, list) and len(value) > 1 and set(value) <= kinds)
+
+
+def serving_pairs(catalog: Any, abilities: Iterable[str]) -> frozenset[frozenset[str]]:
+    """The prestige sets that serve any of these `ability:x` keys (see `_pairs`)."""
+    if not hasattr(catalog, "abilities"):
+        return frozenset()
+    return frozenset(p for key in abilities for p in _pairs(catalog, key.partition(":")[2]))
+
+
+def pairs_held(table: Table, who: str, pairs: Iterable[frozenset[str]], *,
+               hand: bool = False) -> int:
+    """How far `who`'s tableau (with `hand`, its hand too) is toward holding these prestige sets
+    whole, as the engine counts a tableau's prestige (Old Maids aside) and the catalog a card's:
+    the square of the kinds held of each set, so the kind that makes a set whole is worth most
+    (0, 1, 4 for a pair)."""
+    cards = getattr(table.catalog, "cards", {})
+    me = (table.state.get("players") or {}).get(who)
+    in_hand = {k for c in (me or {}).get("hand", ()) if hand and c in cards for k in cards[c].prestige}
+    return sum(sum(1 for k in kinds if k in in_hand or prestige(table, who, k, for_victory=False))
+               ** 2 for kinds in pairs)
 
 
 def serving_cards(catalog: Any, abilities: Iterable[str]) -> frozenset[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.adjudicate import answer, options_now, run_automatic
 from engine.core.agenda import next_pending, waiting_for
@@ -28,7 +28,9 @@ from pbem.play.coverage_keys import (
     held_abilities,
     is_bought,
     named_keys,
+    pairs_held,
     serving_cards,
+    serving_pairs,
     steps_toward,
 )
 from pbem.store import seeds
@@ -92,6 +94,14 @@ class Policy:
         return max(scored, key=lambda s: (s[0], s[1]))[2]
 
 
+class Serving(NamedTuple):
+    """What serves the abilities a coverage player owns that never fired: the cards that carry
+    what their summaries name, and the prestige sets the one-shots they name list together."""
+    cards: frozenset[str]
+    pairs: frozenset[frozenset[str]]
+    deep: bool = False  # the decision is about a serving card: worth its best follow-up
+
+
 def _victories(options: list[Choice]) -> list[Choice]:
     return [c for c in options if c.verb == "victory"]
 
@@ -100,7 +110,9 @@ class CoveragePolicy(Policy):
     """Prefers what reaches something not yet seen in this run: the events of each candidate
     (one step ahead on a copy), then abilities never fired that its tableau would newly hold
     (cards laid out, so their ops are tried) or its hand (cards bought), then cards that serve
-    such an ability it owns (`serving_cards`: what the ability's own summary names). A
+    such an ability it owns (`serving_cards`: what the ability's own summary names), and a
+    tableau holding whole a prestige set the one-shots named there list together (an
+    apostasy's two religions, `serving_pairs`). A
     candidate naming an unseen ability that leaves the same player to answer again (a queen
     played, then crowned) is worth its best follow-up too. Candidates naming something unseen
     or a serving card are always among those tried; a player whose tableau holds an ability
@@ -120,32 +132,51 @@ class CoveragePolicy(Policy):
             if most:
                 return best
         held = held_abilities(table, who) - self.seen
-        serving = serving_cards(table.catalog, held_abilities(table, who, hand=True) - self.seen)
+        owned = held_abilities(table, who, hand=True) - self.seen
+        serving = Serving(serving_cards(table.catalog, owned), serving_pairs(table.catalog, owned),
+                          self._about_serving(table))
         width = WIDE if held else self.width
-        sample = self._sample(table, options, width, serving)
+        sample = self._sample(table, options, width, serving.cards)
         return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice,
-               serving: frozenset[str], *, follow: bool = True) -> float:
+               serving: Serving, *, follow: bool = True) -> float:
         probe, events = self._ahead(ruleset, table, who, choice)
         fresh = len(coverage_keys(events) - self.seen)
         holds = len(held_abilities(probe, who) - held_abilities(table, who) - self.seen)
         gains = len(held_abilities(probe, who, hand=True)
                     - held_abilities(table, who, hand=True) - self.seen)
         (laid, hand), (laid_now, hand_now) = cards_of(table, who), cards_of(probe, who)
-        serves = 2 * len(serving & (laid_now - laid)) + len(serving & (hand_now - hand - laid))
+        serves = 2 * len(serving.cards & (laid_now - laid)) \
+            + len(serving.cards & (hand_now - hand - laid))
+        if serving.pairs:  # a step toward (or away from) a prestige set held whole
+            serves += sum(pairs_held(probe, who, serving.pairs, hand=h)
+                          - pairs_held(table, who, serving.pairs, hand=h) for h in (False, True))
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
         if follow and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
-            if {k for k in named_keys(table.catalog, choice) - self.seen if k.startswith("ability:")}:
-                tried = self._sample(probe, after, FOLLOW_UPS, serving)  # a queen to crown...
+            if serving.deep or {k for k in named_keys(table.catalog, choice) - self.seen
+                                if k.startswith("ability:")}:
+                tried = self._sample(probe, after, FOLLOW_UPS, serving.cards)  # a queen to crown...
                 total += max((self._score(ruleset, probe, who, c, serving, follow=False)
                               for c in tried), default=0.0)
             else:  # ops to run: worth what the best of them names that was never seen
                 total += NAMED * max((len(named_keys(table.catalog, c) - self.seen)
                                       for c in after), default=0)
         return total
+
+    def _about_serving(self, table: Table) -> bool:
+        """The decision is about a card (its node's `card`: a one-shot to trigger, an agent to
+        place) that serves an ability never fired laid out in any tableau, so whoever answers
+        looks one follow-up deeper: an apostasy's trial comes after its agent is placed."""
+        node = next_pending(table.agenda)
+        card = (node or {}).get("args", {}).get("card")
+        if not card:
+            return False
+        unseen = {a for who in table.state.get("players") or {}
+                  for a in held_abilities(table, who)} - self.seen
+        return card in serving_cards(table.catalog, unseen)
 
     def _sample(self, table: Table, options: list[Choice], width: int,
                 serving: frozenset[str] = frozenset()) -> list[Choice]:
