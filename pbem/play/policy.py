@@ -112,9 +112,10 @@ class CoveragePolicy(Policy):
     (cards laid out, so their ops are tried) or its hand (cards bought), then cards that serve
     such an ability it owns (`serving_cards`: what the ability's own summary names), and a
     tableau holding whole a prestige set the one-shots named there list together (an
-    apostasy's two religions, `serving_pairs`). A
-    candidate naming an unseen ability that leaves the same player to answer again (a queen
-    played, then crowned) is worth its best follow-up too. Candidates naming something unseen
+    apostasy's two religions, `serving_pairs`). A candidate naming an unseen ability that
+    leaves the same player to answer again (a queen played, then crowned) is worth its best
+    follow-up too, and so is every candidate of a decision about a serving card (an
+    apostasy's trial follows its agent's placement). Candidates naming something unseen
     or a serving card are always among those tried; a player whose tableau holds an ability
     never fired tries up to WIDE candidates, so the answer that fires it is rarely left out.
     Declares a legal victory at once when its declaration reaches something new (its kind, or
