@@ -22,14 +22,25 @@ COMMANDS = typer.main.get_command(app).commands  # type: ignore[attr-defined]
 
 
 def typer_reads(argv: list[str]) -> dict[str, Any] | None:
-    """The arguments Typer's parser gives the command, or None when it refuses the line."""
-    command = COMMANDS[argv[0]]
+    """The arguments the Typer command hands its hot function (pbem.cli.hot), or None when it
+    refuses the line. Read where the command calls it: Typer releases convert a `Path`, a list
+    or a tuple at different stages after the parse, and what the function gets is the contract."""
+    real = getattr(hot, argv[0])
+    names = list(inspect.signature(real).parameters)
+    seen: dict[str, Any] = {}
+
+    def record(*args: Any) -> None:
+        seen.update(zip(names, args, strict=True))
+
+    setattr(hot, argv[0], record)
     try:
-        context = command.make_context(argv[0], list(argv[1:]), resilient_parsing=False)
-    except Exception:  # click's usage errors, and --help's exit
+        result = runner.invoke(app, argv)
+    finally:
+        setattr(hot, argv[0], real)
+    if result.exit_code != 0 or not seen:  # click's usage errors, and --help's exit
         return None
     return {name: value or None if isinstance(value, list | tuple) else value
-            for name, value in context.params.items()}
+            for name, value in seen.items()}
 
 
 def fast_reads(argv: list[str]) -> dict[str, Any] | None:
