@@ -58,7 +58,7 @@ def side_choices(t: Table, bank: str, side: str, used: list[str]) -> list[Choice
     return choices
 
 
-def _card_can_run(t: Table, bank: str, card_id: str) -> bool:
+def card_can_act(t: Table, bank: str, card_id: str) -> bool:
     """Whether `card_choices` has a line for the card: the same lazy target lists, stopping at
     the first target of the first op that has one."""
     return any(next(HANDLERS[op_type(t, op_id)].targets(t, bank, card_id, op_id), None)
@@ -66,7 +66,7 @@ def _card_can_run(t: Table, bank: str, card_id: str) -> bool:
 
 
 def can_run(t: Table, bank: str, side: str) -> bool:
-    return any(_card_can_run(t, bank, c) for s in sides_of(side) for c in side_cards(t, bank, s))
+    return any(card_can_act(t, bank, c) for s in sides_of(side) for c in side_cards(t, bank, s))
 
 
 def ops_options(t: Table, bank: str) -> list[Choice]:
