@@ -92,13 +92,23 @@ def _no_squares(carriers: frozenset[str]) -> bool:
     return not any(is_square(c) for c in carriers)
 
 
+@cache
+def _no_queens(catalog: Catalog, carriers: frozenset[str]) -> bool:
+    """No carrier is a queen card: only a queen sits in an empire's queen slot (a coronation)."""
+    return not any(c in catalog.cards and catalog.cards[c].kind == "queen" for c in carriers)
+
+
+def _no_queen_carrier(t: Table, carriers: frozenset[str]) -> bool:
+    return _no_queens(cat(t), carriers) or \
+        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
+
+
 def _surely_absent(t: Table, bank: str, carriers: frozenset[str]) -> bool:
     """No carrier in `bank`'s tableau, seen without building it: a tableau holds its two sides'
     cards, then squares' queens and vassal squares (so only for carriers that are no squares)."""
     data = player(t, bank)
     return _no_squares(carriers) and carriers.isdisjoint(data["west"]) and \
-        carriers.isdisjoint(data["east"]) and \
-        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
+        carriers.isdisjoint(data["east"]) and _no_queen_carrier(t, carriers)
 
 
 def ability_cards(t: Table, bank: str, ability: Ability) -> list[str]:
@@ -134,8 +144,7 @@ def _absent_everywhere(t: Table, carriers: frozenset[str]) -> bool:
     players = t.state["players"]
     return _no_squares(carriers) and \
         all(carriers.isdisjoint(players[b]["west"]) and carriers.isdisjoint(players[b]["east"])
-            for b in t.state["order"]) and \
-        carriers.isdisjoint([e.get("queen") for e in t.state["empires"].values()])
+            for b in t.state["order"]) and _no_queen_carrier(t, carriers)
 
 
 def anyone_has(t: Table, ability: Ability) -> bool:

@@ -44,7 +44,8 @@ def _exists(t: Table, city_id: str) -> bool:
 def cities_of(t: Table, empire_id: str) -> list[str]:
     """Every city slot of an empire that is on the map now (busted emporia included)."""
     empire = cat(t).empires[empire_id]
-    return [c for c in (*empire.cities, *empire.conditional) if _exists(t, c)]
+    return [c for c in (*empire.cities, *empire.conditional)
+            if c not in _CONDITIONAL or _exists(t, c)]
 
 
 @cache

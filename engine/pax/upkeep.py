@@ -73,11 +73,12 @@ def _unprotected_concessions(t: Table) -> list[Event]:
 
 
 def _hand_discards(t: Table) -> None:
+    over = [b for b in banks(t) if len(player(t, b)["hand"]) > HAND_LIMIT]  # else within any limit
+    if not over:
+        return
     pending = {n["player"] for n in t.agenda if n["action"] == HandDiscard.name}
     nodes: list[Node] = []
-    for bank in banks(t):
-        if len(player(t, bank)["hand"]) <= HAND_LIMIT:  # within any limit
-            continue
+    for bank in over:
         limit = hand_limit(t, bank)
         if limit is not None and len(player(t, bank)["hand"]) > limit and bank not in pending:
             nodes.append(new_node(t.state, HandDiscard.name, bank))

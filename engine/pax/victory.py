@@ -127,12 +127,13 @@ def theocracy_counts(t: Table) -> Counter[str]:
 def supreme_religion(t: Table) -> str | None:
     """SUPREMACY: the religion with more bishops, and more matching tokens in its
     theocracies, than the other two combined."""
-    bishops, tokens = bishop_counts(t), theocracy_counts(t)
+    bishops = bishop_counts(t)
     for religion in RELIGIONS:
         others = [r for r in RELIGIONS if r != religion]
-        if bishops[religion] > sum(bishops[r] for r in others) and \
-                tokens[religion] > sum(tokens[r] for r in others):
-            return religion
+        if bishops[religion] > sum(bishops[r] for r in others):
+            # the tokens are counted only for the one religion that can lead the bishops
+            tokens = theocracy_counts(t)
+            return religion if tokens[religion] > sum(tokens[r] for r in others) else None
     return None
 
 

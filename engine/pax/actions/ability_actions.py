@@ -17,7 +17,7 @@ from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.abilities import Ability, ability_cards, ability_event
 from engine.pax.actions.common import Result, card_choice
-from engine.pax.actions.oneshots.apostasy import condemned
+from engine.pax.actions.oneshots.apostasy import exposed_faiths
 from engine.pax.actions.oneshots.civil_war import PEASANT_REVOLT, attackers
 from engine.pax.actions.oneshots.common import city_fighters, empire_name
 from engine.pax.battle import start_battle
@@ -28,10 +28,12 @@ from engine.pax.model import banks, card_name, discard, husband_of
 def apostasy_options(t: Table, bank: str) -> list[Choice]:
     if not ability_cards(t, bank, Ability.APOSTASY_AS_ACTION):
         return []
+    # some tableau is condemned: `condemned` is not empty exactly for these faiths
+    exposed = [exposed_faiths(t, other) for other in banks(t)]
     return [Choice("apostasy", (first, second), ("religion", "religion"),
                    f"apostasy {first} {second}")
             for first, second in combinations(RELIGIONS, 2)
-            if any(condemned(t, other, (first, second)) for other in banks(t))]
+            if any({first, second} <= faiths for faiths in exposed)]
 
 
 def apply_apostasy(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:

@@ -28,7 +28,6 @@ from engine.pax.model import (
     empire_state,
     husband_of,
     is_square,
-    prestige,
     remove_from_tableau,
     return_to_throne,
     tableau,
@@ -40,18 +39,32 @@ def religions(t: Table, card_id: str) -> tuple[str, str]:
     return str(first), str(second)
 
 
-def on_trial(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
-    """The cards a tableau holds with either prestige, if it holds both (Old Maids aside)."""
-    if not all(prestige(t, bank, faith, for_victory=False) for faith in faiths):
-        return []
+def held_prestige(t: Table, bank: str) -> set[str]:
+    """The prestige kinds a tableau holds (Old Maids aside)."""
+    return {kind for c in tableau(t, bank) for kind in card_prestige(t, c)}
+
+
+def exposed_faiths(t: Table, bank: str) -> set[str]:
+    """The kinds that put a tableau on trial and condemn it when an apostasy names two of
+    them: all it holds, none under Epicurean Swerve (immune_to_apostasy)."""
+    if has_ability(t, bank, Ability.IMMUNE_TO_APOSTASY):
+        return set()
+    return held_prestige(t, bank)
+
+
+def _with_either(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
     return [c for c in tableau(t, bank) if set(card_prestige(t, c)) & set(faiths)]
 
 
+def on_trial(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
+    """The cards a tableau holds with either prestige, if it holds both (Old Maids aside)."""
+    return _with_either(t, bank, faiths) if set(faiths) <= held_prestige(t, bank) else []
+
+
 def condemned(t: Table, bank: str, faiths: tuple[str, str]) -> list[str]:
-    """The cards a tableau must discard: none under Epicurean Swerve (immune_to_apostasy)."""
-    if has_ability(t, bank, Ability.IMMUNE_TO_APOSTASY):
-        return []
-    return on_trial(t, bank, faiths)
+    """The cards a tableau must discard: on trial, and not immune (none when it is not on
+    trial: a tableau holding both faiths holds a card with either)."""
+    return _with_either(t, bank, faiths) if set(faiths) <= exposed_faiths(t, bank) else []
 
 
 class Apostasy:

@@ -9,7 +9,7 @@ which run before the ops decision continues.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engine.core.agenda import Node
@@ -30,7 +30,7 @@ from engine.pax.notation import border_line_name, city_line_name, short_empire
 
 REGIONS = ("east", "west")
 Done = tuple[list[Event], list[Node]]
-TargetsFn = Callable[[Table, str, str, str], list[Choice]]
+TargetsFn = Callable[[Table, str, str, str], Iterator[Choice]]
 PerformFn = Callable[[Table, str, Choice], Done]
 
 
@@ -38,7 +38,7 @@ PerformFn = Callable[[Table, str, Choice], Done]
 class OpHandler:
     """One op type (F1-F9): its legal choices for a card's op id, and how one is done."""
 
-    targets: TargetsFn  # (table, bank, card_id, op_id) -> choices
+    targets: TargetsFn  # (table, bank, card_id, op_id) -> choices, lazily (see node.py)
     perform: PerformFn  # (table, bank, choice) -> events, follow-ups
 
 

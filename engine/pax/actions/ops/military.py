@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.core.choice import Choice
@@ -42,7 +43,7 @@ def _sea_borders(t: Table, empire_id: str) -> list[str]:
     return [b for b in cat(t).empires[empire_id].borders if cat(t).borders[b].sea]
 
 
-def corsair_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def corsair_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     religion = op_param(t, op_id, "religion")
     moves: set[tuple[str, str]] = set()
     for empire_id in acting_empires(t, card_id):
@@ -56,9 +57,9 @@ def corsair_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choic
                 there = t.state["borders"].get(goal, {}).get("pirate")
                 if goal != source and not (there and token_colour(there) == religion):
                     moves.add((source, goal))
-    return [op_choice(t, card_id, op_id, (source, goal), ("border", "border"),
-                      (place_label(t, source), place_label(t, goal)))
-            for source, goal in sorted(moves)]
+    for source, goal in sorted(moves):
+        yield op_choice(t, card_id, op_id, (source, goal), ("border", "border"),
+                        (place_label(t, source), place_label(t, goal)))
 
 
 def corsair_perform(t: Table, bank: str, choice: Choice) -> Done:
@@ -78,8 +79,8 @@ def corsair_perform(t: Table, bank: str, choice: Choice) -> Done:
 # --- siege (F8) -------------------------------------------------------------------------------
 
 
-def siege_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
-    seen: dict[str, Choice] = {}
+def siege_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
+    seen: set[str] = set()  # a line once, at its first place (a region card's empires overlap)
     empires = acting_empires(t, card_id)
     for empire_id in empires:
         for city_id in city_slots(t, empire_id):
@@ -87,14 +88,17 @@ def siege_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]
             if tok is not None and token_kind(tok) in ("knight", "rook"):
                 choice = op_choice(t, card_id, op_id, (tok, city_id), ("token", "city"),
                                    (describe_token(tok), place_label(t, city_id)))
-                seen.setdefault(choice.line, choice)
+                if choice.line not in seen:
+                    seen.add(choice.line)
+                    yield choice
     for border_id in sorted({b for e in empires for b in cat(t).empires[e].borders}):
         tok = t.state["borders"].get(border_id, {}).get("pirate")
         if tok is not None:
             choice = op_choice(t, card_id, op_id, (tok, border_id), ("token", "border"),
                                (describe_token(tok), place_label(t, border_id)))
-            seen.setdefault(choice.line, choice)
-    return list(seen.values())
+            if choice.line not in seen:
+                seen.add(choice.line)
+                yield choice
 
 
 def siege_perform(t: Table, bank: str, choice: Choice) -> Done:
@@ -127,18 +131,15 @@ def mamluk_slaves(t: Table, bank: str, target: str) -> list[str]:
     return list(empire_state(t, MAMLUK)["repressed"])
 
 
-def campaign_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def campaign_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     empire_id = cat(t).empire_of_square(card_id)
     knights = len(campaign_knights(t, empire_id))
-    choices = []
     for target in sorted(adjacent(t, empire_id)):
         size = knights + len(mamluk_slaves(t, bank, target))
         if empire_state(t, target)["ruler"] == bank or not knights \
                 or size > player(t, bank)["florins"]:
             continue
-        choices.append(op_choice(t, card_id, op_id, (target,), ("empire",),
-                                 (short_empire(cat(t), target),)))
-    return choices
+        yield op_choice(t, card_id, op_id, (target,), ("empire",), (short_empire(cat(t), target),))
 
 
 def campaign_perform(t: Table, bank: str, choice: Choice) -> Done:

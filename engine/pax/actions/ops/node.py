@@ -58,14 +58,15 @@ def side_choices(t: Table, bank: str, side: str, used: list[str]) -> list[Choice
     return choices
 
 
-def _card_can_run(t: Table, bank: str, card_id: str) -> bool:
-    """Whether `card_choices` has a line for the card, stopping at the first op with a target."""
-    return any(HANDLERS[op_type(t, op_id)].targets(t, bank, card_id, op_id)
-               for op_id in dict.fromkeys(usable_ops(t, card_id)))
+def card_can_act(t: Table, bank: str, card_id: str) -> bool:
+    """Whether `card_choices` has a line for the card: the same lazy target lists, stopping at
+    the first target of the first op that has one."""
+    return any(next(HANDLERS[op_type(t, op_id)].targets(t, bank, card_id, op_id), None)
+               is not None for op_id in dict.fromkeys(usable_ops(t, card_id)))
 
 
 def can_run(t: Table, bank: str, side: str) -> bool:
-    return any(_card_can_run(t, bank, c) for s in sides_of(side) for c in side_cards(t, bank, s))
+    return any(card_can_act(t, bank, c) for s in sides_of(side) for c in side_cards(t, bank, s))
 
 
 def ops_options(t: Table, bank: str) -> list[Choice]:

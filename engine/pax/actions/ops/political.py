@@ -6,6 +6,7 @@ Tax (F4), whose answer belongs to the concession's owner, is in `tax.py`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from engine.core.choice import Choice
 from engine.core.table import Table
@@ -51,14 +52,12 @@ from engine.pax.regime import regime_change
 # --- commerce (F2) ----------------------------------------------------------------------------
 
 
-def commerce_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def commerce_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     region = str(op_param(t, op_id, "region"))
-    choices = []
     for column, slot in enumerate(t.state["market"][region]):
         if slot["card"] is not None and slot["florins"] > 0:
             name = f"{region} {column}"
-            choices.append(op_choice(t, card_id, op_id, (name,), ("slot",), (name,)))
-    return choices
+            yield op_choice(t, card_id, op_id, (name,), ("slot",), (name,))
 
 
 def commerce_perform(t: Table, bank: str, choice: Choice) -> Done:
@@ -89,10 +88,9 @@ def behead_rules(t: Table, card_id: str) -> list[Ability]:
     return [Ability(a) for a in active_abilities(t, card_id) if a in BEHEAD_BISHOPS]
 
 
-def behead_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def behead_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     location = card_location(t, card_id)
     rules = behead_rules(t, card_id)
-    choices = []
     for owner in banks(t):
         for target in tableau(t, owner):
             if target == card_id or not shares_location(t, card_location(t, target), location):
@@ -100,9 +98,7 @@ def behead_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice
             bishop = t.state["bishops"].get(target)
             if any(bishop not in BEHEAD_BISHOPS[rule] for rule in rules):
                 continue
-            choices.append(op_choice(t, card_id, op_id, (target,), ("card",),
-                                     (label(t, target),)))
-    return choices
+            yield op_choice(t, card_id, op_id, (target,), ("card",), (label(t, target),))
 
 
 def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
@@ -134,10 +130,10 @@ def behead_perform(t: Table, bank: str, choice: Choice) -> Done:
 # --- repress (F5) -----------------------------------------------------------------------------
 
 
-def repress_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def repress_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     kinds = set(op_param(t, op_id, "targets") or ())
     empires = acting_empires(t, card_id)
-    seen: dict[str, Choice] = {}
+    seen: set[str] = set()  # a line once, at its first place (a region card's empires overlap)
     for empire_id in empires:
         for city_id in city_slots(t, empire_id):
             tok = t.state["cities"].get(city_id)
@@ -145,9 +141,11 @@ def repress_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choic
                 continue
             choice = op_choice(t, card_id, op_id, (tok, city_id), ("token", "city"),
                                (describe_token(tok), place_label(t, city_id)))
-            seen.setdefault(choice.line, choice)
+            if choice.line not in seen:
+                seen.add(choice.line)
+                yield choice
     if "pawn" not in kinds:
-        return list(seen.values())
+        return
     for border_id in sorted({b for e in empires for b in cat(t).empires[e].borders}):
         tok = t.state["borders"].get(border_id, {}).get("concession")
         if tok is None:
@@ -162,8 +160,9 @@ def repress_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choic
                 targets.append(empire_id)
                 kinds_.append("in")
             choice = op_choice(t, card_id, op_id, targets, kinds_, words)
-            seen.setdefault(choice.line, choice)
-    return list(seen.values())
+            if choice.line not in seen:
+                seen.add(choice.line)
+                yield choice
 
 
 def repress_perform(t: Table, bank: str, choice: Choice) -> Done:
@@ -214,10 +213,9 @@ def vote_cost(t: Table, bank: str, empire_id: str) -> tuple[int, int]:
     return cost, full - cost
 
 
-def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     region = str(op_param(t, op_id, "region"))
     florins = player(t, bank)["florins"]
-    choices = []
     for owner in banks(t):
         for entry in player(t, owner)[region]:
             if not is_square(entry):
@@ -227,9 +225,8 @@ def vote_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
             if data.get("suzerain") or vote_cost(t, bank, empire_id)[0] > florins:
                 continue
             if has_majority(t, bank, empire_id):
-                choices.append(op_choice(t, card_id, op_id, (empire_id,), ("empire",),
-                                         (short_empire(cat(t), empire_id),)))
-    return choices
+                yield op_choice(t, card_id, op_id, (empire_id,), ("empire",),
+                                (short_empire(cat(t), empire_id),))
 
 
 def vote_perform(t: Table, bank: str, choice: Choice) -> Done:

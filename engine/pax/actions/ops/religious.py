@@ -9,6 +9,8 @@ player board, never throne to throne; Diet of Worms and pacification apply on ar
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.actions.ops.base import (
@@ -66,37 +68,38 @@ def _all_places(t: Table) -> list[str]:
     return places
 
 
-def destinations(t: Table, source: str) -> list[str]:
-    """Where a bishop on `source` may move (F1, F1c-e)."""
-    found: list[str] = []
+def _reachable(t: Table, source: str) -> Iterator[str]:
+    """The cards a bishop on `source` reaches (F1, F1c-e), repeats and thrones included."""
     owner = owner_of(t, source)
     if owner is not None:
-        found += tableau_neighbours(t, owner, source)
+        yield from tableau_neighbours(t, owner, source)
     location = card_location(t, source)
     for place in _all_places(t):
         if shares_location(t, card_location(t, place), location):
-            found.append(place)
+            yield place
             if is_square(place):
-                found += [square_of(e) for e in suzerainty(t, cat(t).empire_of_square(place))]
+                yield from (square_of(e) for e in suzerainty(t, cat(t).empire_of_square(place)))
+
+
+def destinations(t: Table, source: str) -> Iterator[str]:
+    """Where a bishop on `source` may move (F1, F1c-e), each once, in the order reached."""
     from_throne = _is_throne(t, source)
-    result: list[str] = []
-    for place in found:
-        if place == source or place in result or (from_throne and _is_throne(t, place)):
+    seen = {source}
+    for place in _reachable(t, source):
+        if place in seen or (from_throne and _is_throne(t, place)):
             continue
-        result.append(place)
-    return result
+        seen.add(place)
+        yield place
 
 
-def inquisitor_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def inquisitor_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     religion = op_param(t, op_id, "religion")
-    choices = []
     for source, colour in sorted(t.state["bishops"].items()):
         if colour != religion:
             continue
         for target in destinations(t, source):
-            choices.append(op_choice(t, card_id, op_id, (source, target), ("card", "card"),
-                                     (label(t, source), label(t, target))))
-    return choices
+            yield op_choice(t, card_id, op_id, (source, target), ("card", "card"),
+                            (label(t, source), label(t, target)))
 
 
 def inquisitor_perform(t: Table, bank: str, choice: Choice) -> Done:

@@ -15,7 +15,7 @@ first empty city in map order, when there is a choice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from engine.core.agenda import Node, new_node
@@ -105,24 +105,21 @@ def apply_standing(answer: str, florins: int) -> Choice:
 # --- the op -----------------------------------------------------------------------------------
 
 
-def tax_targets(t: Table, bank: str, card_id: str, op_id: str) -> list[Choice]:
+def tax_targets(t: Table, bank: str, card_id: str, op_id: str) -> Iterator[Choice]:
     empires = [e for e in acting_empires(t, card_id) if empty_cities(t, e)]
     by_border: dict[str, list[str]] = {}
     for empire_id in empires:
         for border_id in cat(t).empires[empire_id].borders:
             if concession_owner(t, border_id) is not None:
                 by_border.setdefault(border_id, []).append(empire_id)
-    choices = []
     for border_id, taxing in sorted(by_border.items()):
         for empire_id in sorted(taxing):
             if len(taxing) > 1:  # a region card names the empire that taxes and levies
-                choices.append(op_choice(t, card_id, op_id, (border_id, empire_id),
-                                         ("border", "in"),
-                                         (place_label(t, border_id), in_words(t, empire_id))))
+                yield op_choice(t, card_id, op_id, (border_id, empire_id), ("border", "in"),
+                                (place_label(t, border_id), in_words(t, empire_id)))
             else:
-                choices.append(op_choice(t, card_id, op_id, (border_id,), ("border",),
-                                         (place_label(t, border_id),), within=taxing))
-    return choices
+                yield op_choice(t, card_id, op_id, (border_id,), ("border",),
+                                (place_label(t, border_id),), within=taxing)
 
 
 def tax_perform(t: Table, bank: str, choice: Choice) -> Done:
