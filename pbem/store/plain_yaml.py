@@ -13,6 +13,7 @@ faster.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from pbem.store import yaml_codec
@@ -24,8 +25,8 @@ class NotPlain(Exception):
 
 # Characters PyYAML's reader refuses or reads as line breaks, a BOM, tabs (indentation rules),
 # and the stream markers: whoever wrote them, PyYAML reads the text.
-_OUTSIDE = re.compile("[^\x0A\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD"
-                      "\U00010000-\U0010FFFF]")
+_OUTSIDE_CLASS = ("[^\x0A\x20-\x7E\xA0-\u2027\u202A-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD"
+                  "\U00010000-\U0010FFFF]")
 _MARKERS = re.compile(r"\n(?:---|\.\.\.|%)")
 _DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)\Z")
 _LITERAL = re.compile(r"\|([1-9])?([-+])?\Z")
@@ -45,12 +46,19 @@ MAX_KEY = 128
 _PLAIN: dict[str, Any] = {}  # plain scalars seen, by text: a game file repeats its words
 
 
+@cache
+def _outside() -> re.Pattern[str]:
+    """The refused characters' pattern, compiled when a text is not all printable (start-up: its
+    Unicode ranges cost a few milliseconds to compile, and most texts never need it)."""
+    return re.compile(_OUTSIDE_CLASS)
+
+
 def load(text: str) -> Any:
     """The data PyYAML's safe loader reads from `text`, or NotPlain."""
     if not text.endswith("\n") or text.startswith(("---", "...", "%")) or _MARKERS.search(text):
         raise NotPlain
     # isprintable() is far quicker than the pattern, and True only without any refused character
-    if not text.replace("\n", " ").isprintable() and _OUTSIDE.search(text):
+    if not text.replace("\n", " ").isprintable() and _outside().search(text):
         raise NotPlain
     reader = _Reader(text[:-1].split("\n"))
     value = reader.node(0, 0)
