@@ -33,6 +33,7 @@ from pbem.play.coverage_keys import (
     serving_pairs,
     steps_toward,
 )
+from pbem.play.coverage_victory import made_active, nearest_wanted, notes_reached, shortfall_of
 from pbem.store import seeds
 
 __all__ = ["PLAYED", "POLICIES", "CoveragePolicy", "GreedyPolicy", "Policy", "is_bought",
@@ -42,6 +43,7 @@ POLICIES = ("coverage", "greedy", "random")
 LOOKAHEAD = 6  # candidates tried per decision: keeps a game within a few times a random one
 WIDE = 16  # coverage: candidates tried by a player holding an ability never fired
 NAMED = 4  # coverage: worth of each unseen key a follow-up names (10 for each one reached)
+STEP = 2  # coverage: worth of each count gained toward a square declaring reaches news with
 FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
 # follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
 # one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
@@ -100,6 +102,10 @@ class Serving(NamedTuple):
     cards: frozenset[str]
     pairs: frozenset[frozenset[str]]
     deep: bool = False  # the decision is about a serving card: worth its best follow-up
+    aim: tuple[str, int] | None = None  # the nearest victory declaring reaches news with, and
+    # how far it is (pbem.play.coverage_victory)
+    notes: frozenset[str] | None = None  # what declarations here would count that never fired
+    # (None: no ability never fired is laid out, so none can count)
 
 
 def _victories(options: list[Choice]) -> list[Choice]:
@@ -120,7 +126,10 @@ class CoveragePolicy(Policy):
     never fired tries up to WIDE candidates, so the answer that fires it is rarely left out.
     Declares a legal victory at once when its declaration reaches something new (its kind, or
     an ability counted in it); a victory already seen is one option among the others, so games
-    run on and meet more."""
+    run on and meet more. Before that, a candidate scores for each count it gains toward such a
+    declaration as the engine measures it (its shortfall, pbem.play.coverage_victory), for making
+    its square active, and for a position in which a declaration would count an ability never
+    fired (the first green pirate under Zionist State)."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
@@ -134,8 +143,11 @@ class CoveragePolicy(Policy):
                 return best
         held = held_abilities(table, who) - self.seen
         owned = held_abilities(table, who, hand=True) - self.seen
+        out = {a for p in table.state.get("players") or {} for a in held_abilities(table, p)}
+        unseen = out - self.seen  # laid out in any tableau, never fired
         serving = Serving(serving_cards(table.catalog, owned), serving_pairs(table.catalog, owned),
-                          self._about_serving(table))
+                          self._about_serving(table, unseen), nearest_wanted(table, who, self.seen),
+                          frozenset(notes_reached(table, who, self.seen)) if unseen else None)
         width = WIDE if held else self.width
         sample = self._sample(table, options, width, serving.cards)
         return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
@@ -155,6 +167,12 @@ class CoveragePolicy(Policy):
                           - pairs_held(table, who, serving.pairs, hand=h) for h in (False, True))
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
+        if serving.aim and follow:  # nearer a declaration that would reach news, as the engine
+            square, short = serving.aim  # counts it
+            total += STEP * (short - shortfall_of(probe, who, square)) \
+                + 3 * made_active(table, probe, who, square)
+        if serving.notes is not None and follow:  # a declaration would newly count an ability
+            total += 3 * len(notes_reached(probe, who, self.seen) - serving.notes)
         if follow and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
             if serving.deep or {k for k in named_keys(table.catalog, choice) - self.seen
@@ -167,7 +185,7 @@ class CoveragePolicy(Policy):
                                       for c in after), default=0)
         return total
 
-    def _about_serving(self, table: Table) -> bool:
+    def _about_serving(self, table: Table, unseen: set[str]) -> bool:
         """The decision is about a card (its node's `card`: a one-shot to trigger, an agent to
         place) that serves an ability never fired laid out in any tableau, so whoever answers
         looks one follow-up deeper: an apostasy's trial comes after its agent is placed."""
@@ -175,8 +193,6 @@ class CoveragePolicy(Policy):
         card = (node or {}).get("args", {}).get("card")
         if not card:
             return False
-        unseen = {a for who in table.state.get("players") or {}
-                  for a in held_abilities(table, who)} - self.seen
         return card in serving_cards(table.catalog, unseen)
 
     def _sample(self, table: Table, options: list[Choice], width: int,

@@ -1,0 +1,82 @@
+"""Issue 14: the coverage policy steers toward a victory whose declaration would reach something
+never seen (its kind, or an ability the engine counts in it), by the engine's own measures: the
+shortfall and the ability notes of engine.pax.victory (pbem.play.coverage_victory)."""
+
+from __future__ import annotations
+
+from engine.core.adjudicate import options_now
+from engine.core.table import Table
+from pbem.play.coverage_victory import nearest_wanted, notes_reached, wanted_squares
+from pbem.rulesets import catalog_for
+from tests.play.test_coverage_abilities import _dealt, _everything_seen_but, _start
+from tests.play.test_coverage_apostasy import _coverage, _laid, _play
+
+ACADEMIA = "PREN103X"  # counts_as_republic_for_renaissance
+ZIONIST_STATE = "PREN168X"  # green_pirates_count_as_red_for_supremacy
+FLANDERS_GUILD = "PREN036"  # Law prestige
+SPANISH_TERCIO = "PREN023"  # no prestige
+REPUBLIC = "ability:counts_as_republic_for_renaissance"
+GREEN_PIRATES = "ability:green_pirates_count_as_red_for_supremacy"
+SQUARES = ("holy", "imperial", "globalization", "renaissance")
+
+
+def _all_declared(*but: str) -> set[str]:
+    return _everything_seen_but(*but) | {f"victory:{s}" for s in SQUARES} - set(but)
+
+
+def test_a_declared_kind_is_still_wanted_while_it_would_count_an_ability_never_fired() -> None:
+    """Academia's holder wants Renaissance although it was declared: its declaration would count
+    Academia's Republic, as the engine's own notes for that declaration say."""
+    _, table, who, _ = _start("aim")
+    assert wanted_squares(table, who, _all_declared("victory:renaissance")) == {"renaissance"}
+    assert wanted_squares(table, who, _all_declared()) == frozenset()
+    _laid(table, who, ACADEMIA)
+    assert notes_reached(table, who, _all_declared(REPUBLIC)) == {f"{REPUBLIC}@renaissance"}
+    assert wanted_squares(table, who, _all_declared(REPUBLIC)) == {"renaissance"}
+    assert wanted_squares(table, who, _all_declared()) == frozenset()
+
+
+def _green_pirate(table: Table) -> None:
+    border = next(iter(table.state["borders"]))
+    table.state["borders"][border]["pirate"] = "pirate:islamic"
+
+
+def test_a_green_pirate_under_zionist_state_is_a_position_a_holy_declaration_counts() -> None:
+    """Zionist State laid out anywhere: once a green pirate is on a border, a Holy declaration
+    by anyone would count it, so every player wants Holy (no rules knowledge: the engine's
+    notes)."""
+    _, table, who, _ = _start("pirates")
+    other = next(p for p in table.state["players"] if p != who)
+    _laid(table, other, ZIONIST_STATE)
+    seen = _all_declared(GREEN_PIRATES)
+    assert notes_reached(table, who, seen) == set()
+    _green_pirate(table)
+    assert notes_reached(table, who, seen) == {f"{GREEN_PIRATES}@holy"}
+    assert wanted_squares(table, who, seen) == {"holy"}
+
+
+def test_the_player_plays_the_card_that_brings_an_undeclared_victory_nearer() -> None:
+    """Renaissance never declared, all else seen: the Law card brings its shortfall down by
+    one, so it is played at every tie-break seed; with Renaissance declared too the two cards
+    score alike and the tie-break picks either."""
+    ruleset, table, who, _ = _start("law2")
+    for card in (FLANDERS_GUILD, SPANISH_TERCIO):
+        _dealt(table, who, card)
+    options = options_now(ruleset, table, who)
+    law, other = _play(options, FLANDERS_GUILD), _play(options, SPANISH_TERCIO)
+    pair = [law, other]
+    aim = nearest_wanted(table, who, _all_declared("victory:renaissance"))
+    assert aim is not None and aim[0] == "renaissance"
+    picks = set()
+    for seed in range(12):
+        bot = _coverage(_all_declared("victory:renaissance"))
+        bot.new_game(f"law{seed}")
+        picks.add(bot.choose(ruleset, table, who, pair).args[0])
+    assert picks == {FLANDERS_GUILD}
+    picks = set()
+    for seed in range(12):
+        bot = _coverage(_all_declared())
+        bot.new_game(f"law{seed}")
+        picks.add(bot.choose(ruleset, table, who, pair).args[0])
+    assert picks == {FLANDERS_GUILD, SPANISH_TERCIO}
+    assert catalog_for("pax").cards[FLANDERS_GUILD].prestige == ("law",)
