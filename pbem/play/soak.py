@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -101,6 +102,22 @@ def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0) -> dict[
     return totals
 
 
+def _probe_writable(path: Path) -> None:
+    """Fail now if the summary's folder cannot take it, without leaving a file that a shard
+    loop would take for a finished shard when this run is killed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    probe = path.with_name(path.name + ".probe")
+    probe.touch()
+    probe.unlink()
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """The summary appears whole or not at all, so its existence means the shard ended."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pbem.play.soak", description=__doc__)
     parser.add_argument("--games", "--count", type=int, default=10000,
@@ -122,8 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(ExitCode.USAGE)
     try:  # a summary that could not be written would lose the shard's hours: fail first
         if args.summary is not None:
-            args.summary.parent.mkdir(parents=True, exist_ok=True)
-            args.summary.touch()
+            _probe_writable(args.summary)
     except OSError as exc:
         print(f"soak: cannot write {args.summary}: {exc.strerror}", file=sys.stderr)
         return int(ExitCode.IO)
@@ -131,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     text = json.dumps(summary, ensure_ascii=False)
     print(text)
     if args.summary is not None:
-        args.summary.write_text(text + "\n", encoding="utf-8")
+        _write_whole(args.summary, text + "\n")
     return int(ExitCode.INTERNAL) if summary["invariant_violations"] else int(ExitCode.OK)
 
 

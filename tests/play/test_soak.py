@@ -113,3 +113,15 @@ def test_merge_refuses_a_file_that_is_no_shard(tmp_path: Path,
     bad.write_text("{not json")
     assert soak.main(["--merge", str(bad)]) == 2
     assert capsys.readouterr().err == f"soak: merge: {bad}: not a soak summary (JSONDecodeError)\n"
+
+
+def test_a_shard_killed_midway_leaves_no_summary(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shard loop skips shards whose summary exists, so an interrupted shard must leave none."""
+    def interrupted(*_args: object) -> dict[str, object]:
+        raise KeyboardInterrupt
+    monkeypatch.setattr(soak, "soak", interrupted)
+    summary = tmp_path / "shards" / "shard-0.json"
+    with pytest.raises(KeyboardInterrupt):
+        soak.main(["--first", "0", "--games", "1", "--summary", str(summary)])
+    assert list(summary.parent.iterdir()) == []
