@@ -18,7 +18,7 @@ from engine.core.records import dataclass_on_first_use
 from pbem.errors import BlockError, SignatureError
 from pbem.orders import blockfinder
 from pbem.orders.blockfinder import BEGIN, END, SIG, RawBlock
-from pbem.orders.signatures import SSH_BEGIN, normalize_signature
+from pbem.orders.signatures import ONE_LINE, SSH_BEGIN, normalize_signature
 
 __all__ = [
     "BEGIN",
@@ -150,6 +150,10 @@ def _found(text: str, flowed: bool | None, delsp: bool) -> tuple[OrderBlock, ...
 
 
 def _find(text: str, flowed: bool | None, delsp: bool) -> list[OrderBlock]:
+    if flowed is None:
+        own = _own_form(text)
+        if own is not None:
+            return [own]
     # Each reading of the text is a guess; one whose blocks are all signed and complete wins.
     # Else the likeliest reading decides, unless it found nothing where another did.
     outcomes: list[list[OrderBlock] | BlockError] = []
@@ -169,6 +173,33 @@ def _find(text: str, flowed: bool | None, delsp: bool) -> list[OrderBlock]:
                 raise outcome
             return outcome
     return []
+
+
+# What no reading but the text itself is made for: an HTML tag, a BBCode tag, a MIME part's
+# Content-Transfer-Encoding (quoted-printable is tried second: the signature's `==` is no QP).
+_OTHER_READINGS = ("<", "[", "ransfer", "\r")
+
+
+def _own_form(text: str) -> OrderBlock | None:
+    """The block of a text exactly as `format_block` writes one signed on one line (what pbem
+    stores and self-play sends), read without the transport guesses; None for any other text,
+    which the general reading handles. The same block as that reading: its first reading is
+    the text itself, its lines hold no marker, and the signature line says it is not flowed
+    (tests/pbem/test_block_own_form.py compares the two on damaged blocks)."""
+    if not text.isascii() or any(mark in text for mark in _OTHER_READINGS):
+        return None
+    lines = text.split("\n")
+    if len(lines) < 5 or lines[0] != BEGIN or lines[-4:] != [SIG, lines[-3], END, ""] or \
+            not ONE_LINE.fullmatch(lines[-3]):
+        return None
+    head = lines[1:-4]
+    if any("pbem" in line.lower() for line in head):  # could be read as a marker
+        return None
+    try:
+        block = _from_raw(RawBlock(tuple(line.strip() for line in head), (lines[-3],)))
+    except BlockError:
+        return None  # the general reading says what is wrong, or reads it otherwise
+    return block if _is_complete(block) else None
 
 
 def _is_complete(block: OrderBlock) -> bool:

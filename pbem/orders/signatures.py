@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import struct
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -35,7 +37,10 @@ from pbem.orders.keyfiles import ssh_public_blob as _ssh_public_blob
 from pbem.orders.keyfiles import write_keypair as write_keypair
 
 if TYPE_CHECKING:
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
 
 # cryptography loads on first use: reading a game never checks a signature.
 _exceptions = lazy("cryptography.exceptions")
@@ -62,6 +67,9 @@ def sign(private: Ed25519PrivateKey, payload: bytes) -> str:
 
 def verify(key: PublicKey, payload: bytes, signature: str) -> None:
     """Check an `ed25519 <b64>` or armored SSHSIG signature; SignatureError if it fails."""
+    if ONE_LINE.fullmatch(signature):  # already canonical: decoded once, not three times
+        _check(key.raw, base64.b64decode(signature[8:]), payload)
+        return
     text = normalize_signature(signature)
     if text.startswith(SSH_BEGIN):
         _verify_sshsig(key, payload, text)
@@ -69,11 +77,18 @@ def verify(key: PublicKey, payload: bytes, signature: str) -> None:
     _check(key.raw, _b64decode(text.split()[1], SignatureError, "the signature"), payload)
 
 
+# `ed25519 ` and the base64 of 64 bytes exactly as `_b64` writes it (86 characters, the last
+# with its 2 unused bits zero, then `==`): the form normalize_signature returns, unchanged.
+ONE_LINE = re.compile(r"ed25519 [A-Za-z0-9+/]{85}[AQgw]==")
+
+
 def normalize_signature(text: str) -> str:
     """The one canonical form of a signature, whatever its wrapping; SignatureError if malformed.
 
     `ed25519 <b64>` on one line, or the SSHSIG armor re-wrapped as ssh-keygen writes it.
     """
+    if ONE_LINE.fullmatch(text):  # what pbem writes and stores: already canonical
+        return text
     lines = [line.strip() for line in text.replace("\r", "\n").split("\n")]
     lines = [line for line in lines if line]
     if not lines:
@@ -155,9 +170,17 @@ def _verify_sshsig(key: PublicKey, payload: bytes, armored: str) -> None:
 
 def _check(raw_key: bytes, signature: bytes, message: bytes) -> None:
     try:
-        _ed25519.Ed25519PublicKey.from_public_bytes(raw_key).verify(signature, message)
+        _public_key(raw_key).verify(signature, message)
     except (_exceptions.InvalidSignature, ValueError):
         raise SignatureError.keyed("reason:pbem.bad_signature") from None
+
+
+@lru_cache(maxsize=256)
+def _public_key(raw_key: bytes) -> Ed25519PublicKey:
+    """The key object of 32 raw bytes, made once per key (immutable; verify checks every
+    block of a game against a few keys). ValueError for bytes that are no key."""
+    key: Ed25519PublicKey = _ed25519.Ed25519PublicKey.from_public_bytes(raw_key)
+    return key
 
 
 def _sshsig_signed_data(
