@@ -35,8 +35,9 @@ def problems(catalog: Catalog, state: State, *, in_battle: str | None = None) ->
         if data["misery"] not in catalog.misery_track:
             found.append(f"{pid}'s misery {data['misery']} is not a track space")
         owned = all_advances(state, pid)
+        held = set(owned)  # once per player, not once per advance
         for advance in owned:
-            if not set(catalog.advances[advance].requires) <= set(owned):
+            if not held.issuperset(catalog.advances[advance].requires):
                 found.append(f"{pid} owns {advance} without its prerequisites")
     for where, record in state["provinces"].items():
         data = catalog.provinces[where]

@@ -85,3 +85,14 @@ def test_one_pass_counts_name_what_the_per_player_reads_name() -> None:
         assert sorted(board) == sorted(expected)
         named += bool(expected)
     assert named > 300  # most damaged positions break a count
+
+
+def test_an_advance_without_its_prerequisites_is_named_and_one_with_them_is_not() -> None:
+    catalog = catalog_for("aor")
+    state = _positions("invariant-advances", 5)[-1]
+    needing = next(a for a in sorted(catalog.advances) if catalog.advances[a].requires)
+    pid = sorted(state["players"])[0]
+    state["players"][pid]["new_advances"] = [needing]
+    assert f"{pid} owns {needing} without its prerequisites" in problems(catalog, state)
+    state["players"][pid]["advances"] = sorted(set(catalog.advances[needing].requires))
+    assert not [line for line in problems(catalog, state) if "prerequisites" in line]
