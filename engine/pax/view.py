@@ -5,12 +5,13 @@ Hands, face-down market cards and deck contents are hidden by leaving them out.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.table import Table
 from engine.core.words import render
 from engine.pax.cards_view import one_shot_said, op_said
-from engine.pax.catalog import PRESTIGE
+from engine.pax.catalog import PRESTIGE, Catalog
 from engine.pax.messages import MESSAGES
 from engine.pax.messages.cards import COMET, one_shot_words, op_words
 from engine.pax.model import (
@@ -47,6 +48,21 @@ def _role(t: Table, card_id: str) -> dict[str, Any] | None:
         if husband else None
 
 
+@cache
+def _op_text(catalog: Catalog, op: str) -> str:
+    """An op's words: the catalog's alone decide them (a frozen catalog, hashed by identity),
+    so each is rendered once, not for every card of every view (the greedy policy scores a
+    whole view per candidate)."""
+    return op_words(catalog.ops[op])
+
+
+@cache
+def _one_shot_text(catalog: Catalog, card_id: str) -> str | None:
+    """A card's one-shot in words, rendered once per catalog and card, as `_op_text`."""
+    names = {e: empire.name for e, empire in catalog.empires.items()}
+    return one_shot_words(catalog.cards[card_id].one_shot, names)
+
+
 def _card(t: Table, card_id: str) -> dict[str, Any]:
     """A card as a player reads it: name, place, prestige, and what it does in words."""
     catalog = cat(t)
@@ -65,8 +81,8 @@ def _card(t: Table, card_id: str) -> dict[str, Any]:
         "prestige": list(card_prestige(t, card_id)),
         "bishop": bishop,
         "role": render(role, MESSAGES) if role else None,
-        "ops": [op_words(catalog.ops[op]) for op in card_ops(t, card_id)],
-        "one_shot": one_shot_words(data.one_shot, names) if data else None,
+        "ops": [_op_text(catalog, op) for op in card_ops(t, card_id)],
+        "one_shot": _one_shot_text(catalog, card_id) if data else None,
         "abilities": [str(catalog.abilities[a]["summary"]) for a in data.abilities] if data
         else [],
         "comet": COMET if kind == "comet" else None,
