@@ -27,7 +27,6 @@ from engine.pax.model import (
     levy_token,
     open_emporium,
     player,
-    prestige,
     side_cards,
     tableau,
 )
@@ -99,6 +98,8 @@ def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:
     data = player(t, bank)
     show_hand = viewer == bank or t.state["options"].get("open_hands")
     concessions = sum(1 for c in t.state["borders"].values() if c.get("concession") == f"pawn:{bank}")
+    cards = tableau(t, bank)
+    icons = [card_prestige(t, c) for c in cards]  # what `prestige` counts, read once per kind
     return {
         "bank": bank,
         "florins": data["florins"],
@@ -109,9 +110,9 @@ def _player(t: Table, bank: str, viewer: str | None) -> dict[str, Any]:
         "west": [_card(t, c) for c in reversed(side_cards(t, bank, "west"))],
         "east": [_card(t, c) for c in side_cards(t, bank, "east")],
         "old_maids": [_card(t, c) for c in data["old_maids"]],
-        "prestige": {kind: prestige(t, bank, kind, for_victory=False) for kind in PRESTIGE},
+        "prestige": {kind: sum(each.count(kind) for each in icons) for kind in PRESTIGE},
         "concessions": concessions,
-        "tableau_size": len(tableau(t, bank)),
+        "tableau_size": len(cards),
     }
 
 
