@@ -21,12 +21,11 @@ LONG: dict[str, float] = {
     "tests/pbem/test_bot_cron.py::test_a_four_player_pax_game_with_a_bot_seat_runs": 8.5,
     "tests/test_readme.py::test_the_readme_commands_run_as_written": 7.5,
     "tests/pbem/test_mixed_languages.py::test_a_whole_pax_game_mails_each_reader": 5.9,
-    "tests/play/test_soak.py::test_shards_merge_to_the_run_played_at_once": 5.1,
     "tests/soak/test_month.py::test_one_day_under_cron": 4.6,
     "tests/security/test_tamper_table.py": 6.0,
     "tests/test_wheel.py": 4.8,
     "tests/play/test_policies.py::test_greedy_": 4.0,  # they share one greedy game
-    "tests/play/test_soak.py::test_a_short_soak_slice_runs_clean": 2.4,
+    "tests/play/test_soak.py::test_a_short_soak_slice_runs_clean": 3.6,
     "tests/pbem/test_orderblock_properties.py::test_finding_raises_only_block_errors": 2.3,
     "tests/pbem/test_delivery_e2e.py::test_a_game_played_purely_by_mail": 2.3,
     "tests/pbem/test_aor_hidden.py::test_random_moderated_play_keeps_every_hand": 2.2,
