@@ -20,6 +20,7 @@ from pbem.play.policy import make_policy
 from pbem.play.selfplay import run
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import seeds
+from tests import scale
 
 
 def _reached(data: dict[str, dict[str, int]], family: str) -> int:
@@ -27,34 +28,35 @@ def _reached(data: dict[str, dict[str, int]], family: str) -> int:
 
 
 @functools.cache
-def _six_games(policy: str) -> dict[str, Any]:
-    """Six four-player games of the seeds of bench/README.md's checked run (session 8), read by
-    the three `test_coverage_` tests (played once per policy when they run in the same pytest
+def _s8_games(policy: str) -> dict[str, Any]:
+    """The first four-player games of the seeds of bench/README.md's checked run (session 8):
+    three under `make test`, the six of that run under `make test-long` (tests/scale.py). Read
+    by the `test_coverage_` tests (played once per policy when they run in the same pytest
     worker: tests/long_first.py keeps them together)."""
-    return run(6, 4, "s8check", {}, fast=True, policy=policy).to_data()
+    return run(scale.count(3, 6), 4, "s8check", {}, fast=True, policy=policy).to_data()
 
 
 def test_coverage_play_reaches_more_mechanics_than_random_with_the_same_seeds() -> None:
-    random_play, coverage = _six_games("random"), _six_games("coverage")
+    random_play, coverage = _s8_games("random"), _s8_games("coverage")
     assert random_play["policy"] == "random" and coverage["policy"] == "coverage"
     for family in ("abilities", "cards_played"):
         assert _reached(coverage, family) > _reached(random_play, family), family
 
 
 def test_coverage_declares_victories_and_counts_them_as_the_endings_do() -> None:
-    data = _six_games("coverage")
+    data = _s8_games("coverage")
     declared = {name for name, count in data["victories"].items() if count and name != "patron"}
     assert declared and all(data["victories"][name] == data["endings"][name] for name in declared)
     assert data["victories"]["patron"] == data["endings"].get("patron", 0)
 
 
 def test_coverage_run_reaches_abilities_and_a_crowned_queens_revolt() -> None:
-    """Elizabeth Báthory crowned, then her revolt launched, and several times the abilities
-    random play meets in the same games (here 17 against 4). Session 8's policy also met one of
-    the abilities ~1,000 random games never met (patron_counts_as_green_bishops_for_holy) in
-    these six; session 9's does not, and meets it in each 300-game run instead
-    (bench/README.md)."""
-    data, chance = _six_games("coverage"), _six_games("random")
+    """Elizabeth Báthory crowned, then her revolt launched (in the first three games), and
+    several times the abilities random play meets in the same games (13 against 2 in three
+    games, 17 against 4 in six). Session 8's policy also met one of the abilities ~1,000 random
+    games never met (patron_counts_as_green_bishops_for_holy) in these six; session 9's does
+    not, and meets it in each 300-game run instead (bench/README.md)."""
+    data, chance = _s8_games("coverage"), _s8_games("random")
     reached = {name for name, count in data["abilities"].items() if count}
     assert "discard_to_launch_peasant_revolt" in reached
     assert len(reached) >= 3 * _reached(chance, "abilities"), (len(reached), chance["abilities"])
@@ -178,7 +180,7 @@ def test_coverage_plays_on_past_a_victory_it_has_already_seen() -> None:
 
 
 def test_coverage_run_counts_the_card_bought_at_every_purchase_whatever_its_message() -> None:
-    data = _six_games("coverage")
+    data = _s8_games("coverage")
     assert data["actions"]["buy"] and sum(data["cards_bought"].values()) == data["actions"]["buy"]
 
 
