@@ -21,13 +21,13 @@ LONG: dict[str, float] = {
     "tests/test_readme.py::test_the_readme_commands_run_as_written": 7.9,
     "tests/security/test_tamper_table.py": 7.6,
     "tests/pbem/test_mixed_languages.py::test_a_whole_pax_game_mails_each_reader": 6.3,
-    "tests/play/test_policies.py::test_greedy_": 4.9,  # they share one greedy game
     "tests/play/test_policies.py::test_coverage_": 4.7,  # they share two three-game runs
     "tests/soak/test_month.py::test_one_day_under_cron": 4.5,
     "tests/play/test_soak.py::test_a_short_soak_slice_runs_clean": 4.3,
     "tests/test_wheel.py": 4.0,
     "tests/board/test_browser_pages.py::test_the_history_site_in_a_browser": 2.7,
     "tests/pbem/test_delivery_e2e.py::test_a_game_played_purely_by_mail": 2.4,
+    "tests/play/test_policies.py::test_greedy_": 2.2,  # they share one greedy game
     "tests/pbem/test_aor_hidden.py::test_random_moderated_play_keeps_every_hand": 2.1,
     "tests/pbem/test_git.py::test_the_documented_example_repository": 2.0,
     "tests/pbem/test_bot.py::test_greedy_bots_play_a_pax_game_to_its_end": 1.9,

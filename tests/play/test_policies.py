@@ -64,9 +64,10 @@ def test_coverage_run_reaches_abilities_and_a_crowned_queens_revolt() -> None:
 
 @functools.cache
 def _greedy_game() -> dict[str, Any]:
-    """Greedy looks ahead at every decision (2 to 5 CPU s a game): one short three-player game
-    (seed found by running `run` over a few), read by the two `test_greedy_` tests."""
-    return run(1, 3, "w1", {}, fast=True, policy="greedy").to_data()
+    """Greedy looks ahead at every decision (1 to 5 CPU s a game): one short two-player game
+    that ends in a holy victory declared (seed g3, the shortest of 12 two-player seeds tried, 62
+    decisions), read by the two `test_greedy_` tests."""
+    return run(1, 2, "g3", {}, fast=True, policy="greedy").to_data()
 
 
 def test_the_coverage_policy_is_deterministic_per_seed() -> None:
@@ -76,7 +77,7 @@ def test_the_coverage_policy_is_deterministic_per_seed() -> None:
 
 
 def test_greedy_is_deterministic_per_seed() -> None:
-    again = run(1, 3, "w1", {}, fast=True, policy="greedy").to_data()
+    again = run(1, 2, "g3", {}, fast=True, policy="greedy").to_data()
     first = _greedy_game()
     assert first["actions"] == again["actions"] and first["endings"] == again["endings"]
 
