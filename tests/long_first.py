@@ -39,7 +39,6 @@ LONG: dict[str, float] = {
     "tests/pbem/test_selfplay.py::test_full_selfplay_finishes_games_with_no_violations": 1.8,
     "tests/board/test_png.py::test_map_png_writes_an_image_file": 1.6,
     "tests/pbem/test_aor_selfplay.py::test_a_moderated_game_plays_to_the_end": 1.6,
-    "tests/play/test_policies.py::test_the_coverage_policy_is_deterministic_per_seed": 1.6,
     "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[aor-6": 1.1,
 }
 
