@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
@@ -15,6 +14,7 @@ from pbem.cli import app
 from pbem.orders.orderblock import canonical_payload, format_block
 from pbem.orders.signatures import sign
 from pbem.store import seeds
+from tests import fast_yaml
 
 runner = CliRunner()
 
@@ -32,7 +32,7 @@ def key_of(name: str) -> Ed25519PrivateKey:
 def take_next_block(game: Path, tmp_path: Path) -> dict[str, Any]:
     """Sign the last legal line of the next decision, apply it, check the old log entries
     stay as they were and the game verifies; the game file's data after it."""
-    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.read_text(encoding="utf-8"))
     game_id = data["game"]["id"]
     code, out, err = run("status", str(game), "--json")
     assert code == 0, err
@@ -50,7 +50,7 @@ def take_next_block(game: Path, tmp_path: Path) -> dict[str, Any]:
     orders.write_text(block, encoding="utf-8")
     code, out, err = run("apply", str(game), str(orders))
     assert code == 0, err
-    after: dict[str, Any] = yaml.safe_load(game.read_text(encoding="utf-8"))
+    after: dict[str, Any] = fast_yaml.safe_load(game.read_text(encoding="utf-8"))
     assert after["seq"] == data["seq"] + 1
     assert after["log"][:len(data["log"])] == data["log"]  # the old entries stay as they were
     code, out, err = run("verify", str(game))

@@ -13,38 +13,33 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 # CPU seconds (test and its child processes) of the longest tests, node id prefixes: a module
-# whose tests share a module-scoped fixture is one prefix, so its tests stay together on one
-# worker (bench/README.md, "The test suite, session 9"). A name that no longer matches only
-# loses its place at the front.
+# whose tests share a module-scoped fixture, or tests that share a cached run, is one prefix,
+# so they stay together on one worker (bench/README.md, "The test suite", sessions 9 and 10).
+# A name that no longer matches only loses its place at the front.
 LONG: dict[str, float] = {
-    "tests/test_readme.py::test_the_readme_commands_run_as_written": 10.9,
-    "tests/play/test_soak.py::test_shards_merge_to_the_run_played_at_once": 5.0,
-    "tests/pbem/test_bot_cron.py::test_a_four_player_pax_game_with_a_bot_seat_runs": 8.7,
-    "tests/play/test_policies.py::test_policies_are_deterministic_per_seed[greedy": 8.3,
-    "tests/play/test_policies.py::test_coverage_": 7.0,  # two of them share a run
-    "tests/pbem/test_mixed_languages.py::test_a_whole_pax_game_mails_each_reader": 6.1,
-    "tests/security/test_tamper_table.py": 6.0,
-    "tests/play/test_policies.py::test_a_short_coverage_run_reaches_abilities": 5.6,
-    "tests/soak/test_month.py::test_one_day_under_cron": 4.9,
-    "tests/test_wheel.py": 4.5,
-    "tests/board/test_browser_pages.py::test_the_history_site_in_a_browser": 4.2,
-    "tests/play/test_policies.py::test_min_coverage_passes_when_the_family_is_covered": 2.7,
-    "tests/pbem/test_plain_yaml.py::test_damaged_text_reads_the_same_or_steps_aside": 3.5,
-    "tests/pbem/test_plain_yaml.py::test_what_our_dumper_writes_reads_the_same": 3.0,
-    "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[aor-6": 3.0,
-    "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[pax-4": 2.5,
-    "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[pax-3": 2.5,
-    "tests/pbem/test_orderblock_properties.py::test_finding_raises_only_block_errors": 2.3,
-    "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[aor-3": 2.3,
-    "tests/play/test_policies.py::test_policies_are_deterministic_per_seed[coverage": 2.3,
-    "tests/play/test_policies.py::test_greedy_wins_by_declaring_a_victory_square": 2.3,
-    "tests/pbem/test_bot.py::test_greedy_bots_play_a_pax_game_to_its_end": 2.2,
-    "tests/engine/test_playout_coverage.py::test_every_card_is_played": 2.1,
+    "tests/pbem/test_bot_cron.py::test_a_four_player_pax_game_with_a_bot_seat_runs": 8.1,
+    "tests/test_readme.py::test_the_readme_commands_run_as_written": 7.9,
+    "tests/security/test_tamper_table.py": 7.6,
+    "tests/pbem/test_mixed_languages.py::test_a_whole_pax_game_mails_each_reader": 6.3,
+    "tests/play/test_policies.py::test_coverage_": 4.7,  # they share two three-game runs
+    "tests/soak/test_month.py::test_one_day_under_cron": 4.5,
+    "tests/play/test_soak.py::test_a_short_soak_slice_runs_clean": 4.3,
+    "tests/test_wheel.py": 4.0,
+    "tests/board/test_browser_pages.py::test_the_history_site_in_a_browser": 2.7,
+    "tests/pbem/test_delivery_e2e.py::test_a_game_played_purely_by_mail": 2.4,
+    "tests/play/test_policies.py::test_greedy_": 2.2,  # they share one greedy game
     "tests/pbem/test_aor_hidden.py::test_random_moderated_play_keeps_every_hand": 2.1,
-    "tests/pbem/test_delivery_e2e.py::test_a_game_played_purely_by_mail": 2.1,
-    "tests/pbem/test_plain_yaml.py::test_the_fast_writer_writes_pyyamls_bytes": 2.1,
-    "tests/play/test_soak.py::test_a_short_soak_slice_runs_clean": 2.0,
-    "tests/pbem/test_git.py::test_the_documented_example_repository": 1.9,
+    "tests/pbem/test_git.py::test_the_documented_example_repository": 2.0,
+    "tests/pbem/test_bot.py::test_greedy_bots_play_a_pax_game_to_its_end": 1.9,
+    "tests/engine/test_playout_coverage.py::test_every_card_is_played": 1.9,
+    "tests/pbem/test_decision_words.py::test_every_decision_in_every_sentence_that_names": 1.9,
+    "tests/pbem/test_template_cache.py::test_a_report_is_the_same_with_and_without": 1.8,
+    "tests/pbem/test_selfplay.py::test_selfplay_cli_json": 1.8,
+    "tests/play/test_policies.py::test_min_coverage_passes_when_the_family_is_covered": 1.8,
+    "tests/pbem/test_selfplay.py::test_full_selfplay_finishes_games_with_no_violations": 1.8,
+    "tests/board/test_png.py::test_map_png_writes_an_image_file": 1.6,
+    "tests/pbem/test_aor_selfplay.py::test_a_moderated_game_plays_to_the_end": 1.6,
+    "tests/board/test_browser_pages.py::test_the_html_report_in_a_browser[aor-6": 1.1,
 }
 
 Item = TypeVar("Item")

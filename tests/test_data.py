@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import yaml
-
 from pbem.rulesets import pax_catalog
+from tests import fast_yaml
 
 PAX = Path(__file__).resolve().parents[1] / "games" / "pax"
 
@@ -15,7 +14,7 @@ PAX = Path(__file__).resolve().parents[1] / "games" / "pax"
 def test_json_cache_matches_the_yaml_sources() -> None:
     cached = json.loads((PAX / "catalog.json").read_text(encoding="utf-8"))
     for name in ("cards", "map", "abilities"):
-        source = yaml.safe_load((PAX / f"{name}.yaml").read_text(encoding="utf-8"))
+        source = fast_yaml.safe_load((PAX / f"{name}.yaml").read_text(encoding="utf-8"))
         assert cached[name] == source, f"rerun: python tools/curate_pax.py --json-only ({name})"
 
 

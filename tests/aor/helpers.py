@@ -8,20 +8,19 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from engine.aor.board import province, put_marker
 from engine.aor.catalog import Catalog, build_catalog
 from engine.aor.deck import epoch_cards
 from engine.aor.model import State, new_state, player
 from engine.core.chance import Draw
+from tests import fast_yaml
 
 DATA = Path(__file__).resolve().parents[2] / "games" / "aor"
 
 
 @cache
 def aor() -> Catalog:
-    files = {name: yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
+    files = {name: fast_yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8"))
              for name in ("board", "cards", "advances", "tables")}
     return build_catalog(files["board"], files["cards"], files["advances"], files["tables"])
 

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from engine.aor.catalog import Catalog, CatalogError, Coast, build_catalog
 from engine.aor.dice import Cathedral, Reason, Roll, Terms, all_rolls, resolve, win_chance
+from tests import fast_yaml
 
 DATA = Path(__file__).resolve().parents[2] / "games" / "aor"
 FILES = ("board", "cards", "advances", "tables")
@@ -26,7 +26,7 @@ COMMODITIES = ("stone", "wool", "timber", "grain", "cloth", "wine", "metal", "fu
 
 @cache
 def parsed() -> dict[str, Any]:
-    return {name: yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8")) for name in FILES}
+    return {name: fast_yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8")) for name in FILES}
 
 
 def build(data: dict[str, Any]) -> Catalog:

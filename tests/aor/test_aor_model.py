@@ -30,6 +30,7 @@ from engine.aor.invariants import check_invariants, problems
 from engine.aor.model import add_to_hand, label_of, misery_down, misery_up, player
 from engine.core.chance import SeededChance, derive_label
 from engine.core.errors import IllegalOrder, InvariantViolation
+from tests import fast_yaml
 from tests.aor.helpers import ScriptedChance, aor, game, marker, own, tokens
 
 THREE = {"venice": "venice", "genoa": "genoa", "barcelona": "barcelona"}
@@ -137,7 +138,7 @@ def test_yaml_round_trip_of_a_played_state() -> None:
     state = game(THREE)
     tokens(state, "venice", "milan", 2, new=True)
     state["markets"] = {"wine": -2}
-    assert yaml.safe_load(yaml.safe_dump(state)) == state
+    assert fast_yaml.safe_load(yaml.safe_dump(state)) == state
 
 
 # --- the Expansion Phase around battles ------------------------------------------------------------

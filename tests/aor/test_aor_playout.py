@@ -41,6 +41,7 @@ from engine.aor.setup import (
 )
 from engine.aor.strength import attack_terms
 from engine.core.chance import Chance, SeededChance
+from tests import fast_yaml
 from tests.aor.helpers import aor
 
 NAMES = ("ada", "ben", "cy", "dee", "eve", "fay")
@@ -163,4 +164,4 @@ def test_turns_of_random_legal_play_keep_every_invariant(n: int) -> None:
                for d in state["provinces"].values() if d["marker"])
     again: dict[str, Any] = playout(n, f"seed-{n}".encode(), 6)
     assert again == state  # determinism
-    assert yaml.safe_load(yaml.safe_dump(state)) == state
+    assert fast_yaml.safe_load(yaml.safe_dump(state)) == state

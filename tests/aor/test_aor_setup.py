@@ -23,6 +23,7 @@ from engine.aor.setup import (
 )
 from engine.core.chance import SeededChance
 from engine.core.errors import IllegalOrder
+from tests import fast_yaml
 from tests.aor.helpers import ScriptedChance, aor, game, own
 
 NAMES = ("ada", "ben", "cy", "dee", "eve", "fay")
@@ -73,7 +74,7 @@ def test_setup_is_deterministic_and_a_yaml_round_trip() -> None:
     assert dealt(4)[0] == dealt(4)[0]
     assert dealt(4)[0] != dealt(4, b"other")[0]
     state = dealt(6)[0]
-    assert yaml.safe_load(yaml.safe_dump(state)) == state
+    assert fast_yaml.safe_load(yaml.safe_dump(state)) == state
 
 
 def test_setup_refuses_two_or_seven_players() -> None:

@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import fast_yaml
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "format1"
 PROBE = ("import atexit, gc, json, sys\n"
@@ -134,7 +134,7 @@ def test_apply_makes_only_the_log_classes_it_builds(tmp_path: Path) -> None:
     made_game = runner.invoke(app, ["new", str(game), "--player", str(tmp_path / "ada.pub"),
                                     "--player", str(tmp_path / "ben.pub"), "--seed", "hot"])
     assert made_game.exit_code == 0, made_game.output
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     to_move = data["agenda"][0]["player"]
     name = next(p["name"] for p in data["roster"]["players"] if p["id"] == to_move)
     orders = tmp_path / "orders.txt"

@@ -54,50 +54,74 @@ def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
                               capture_output=True, text=True, timeout=timeout, check=False)
 
 
-def open_page(page: Path) -> tuple[str, list[str]]:
-    """The DOM as the browser built it, and every console message the page caused."""
-    done = run("--enable-logging=stderr", "--v=0", "--dump-dom", page.resolve().as_uri())
+def _shots(pdf: Path | None, png: Path | None, size: tuple[int, int]) -> list[str]:
+    """The flags that print the page to `pdf` and take its screenshot into `png` in the same
+    browser run as the DOM dump (headless Chromium does all three after the page loads; a
+    launch costs about 0.6 CPU s and 2 s of wall, so a page is opened once)."""
+    flags = [] if pdf is None else ["--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
+    if png is not None:
+        flags += [f"--screenshot={png}", f"--window-size={size[0]},{size[1]}",
+                  "--hide-scrollbars"]
+    return flags
+
+
+def _check_shots(pdf: Path | None, png: Path | None) -> None:
+    if pdf is not None:
+        assert pdf.read_bytes().startswith(b"%PDF"), "no PDF was printed"
+    if png is not None:
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "no screenshot"
+
+
+def open_page(page: Path, pdf: Path | None = None, png: Path | None = None,
+              size: tuple[int, int] = (1280, 2400)) -> tuple[str, list[str]]:
+    """The DOM as the browser built it, and every console message the page caused; in the
+    same run, the page printed to `pdf` and its screenshot taken into `png` (when given)."""
+    done = run("--enable-logging=stderr", "--v=0", "--dump-dom", *_shots(pdf, png, size),
+               page.resolve().as_uri())
+    _check_shots(pdf, png)
     return done.stdout, [m.group(1) for m in _CONSOLE.finditer(done.stderr)]
 
 
-def _probed(page_text: str, path: Path) -> tuple[str, list[str], list[str]]:
+def _probed(page_text: str, path: Path, pdf: Path | None = None, png: Path | None = None,
+            size: tuple[int, int] = (1280, 2400)) -> tuple[str, list[str], list[str]]:
     """The page with the probe added, written to `path` and opened: (the DOM, what the probe
-    finds in the page's first SVG, the console messages)."""
+    finds in the page's first SVG, the console messages). The probe's <pre> is not displayed,
+    so the page prints and looks as it does without the probe."""
     body = re.sub(r"^<\?xml[^>]*>\n", "", page_text)
-    probe = f'<pre id="probe-out"></pre>{PROBE}'
+    probe = f'<pre id="probe-out" style="display:none"></pre>{PROBE}'
     body = body.replace("</body>", probe + "</body>") if "</body>" in body else \
         f'<html><body style="margin:0">{body}{probe}</body></html>'
     path.write_text(body, encoding="utf-8")
-    dom, console = open_page(path)
+    dom, console = open_page(path, pdf, png, size)
     found = re.search(r"FOUND(.*)END", dom)
     assert found, f"the probe did not run: {console}"
     problems: list[str] = json.loads(html.unescape(found.group(1)))
     return dom, problems, console
 
 
-def layout_problems(page_text: str, folder: Path) -> tuple[list[str], list[str]]:
-    """What the probe finds in the page's (first) SVG, and the console messages of the page."""
-    _, problems, console = _probed(page_text, folder / "probe.html")
+def layout_problems(page_text: str, folder: Path, png: Path | None = None,
+                    size: tuple[int, int] = (1280, 2400)) -> tuple[list[str], list[str]]:
+    """What the probe finds in the page's (first) SVG, and the console messages of the page;
+    a screenshot of the page into `png` in the same browser run, when given."""
+    _, problems, console = _probed(page_text, folder / "probe.html", None, png, size)
     return problems, console
 
 
-def open_probed(page: Path) -> tuple[str, list[str], list[str]]:
-    """One browser run for a page's DOM, console and layout: the page with the probe added,
-    opened from the page's own folder (so its links resolve as the page's do): (the DOM, what
-    the probe finds in its first SVG, the console messages)."""
-    return _probed(page.read_text(encoding="utf-8"), page.with_name(f"{page.stem}.probe.html"))
+def open_probed(page: Path, pdf: Path | None = None, png: Path | None = None
+                ) -> tuple[str, list[str], list[str]]:
+    """One browser run for a page's DOM, console and layout (and, when asked, its print and
+    screenshot): the page with the probe added, opened from the page's own folder (so its
+    links resolve as the page's do): (the DOM, what the probe finds in its first SVG, the
+    console messages)."""
+    return _probed(page.read_text(encoding="utf-8"), page.with_name(f"{page.stem}.probe.html"),
+                   pdf, png)
 
 
-def printed_pages(page: Path, folder: Path) -> int:
-    """How many A4 pages the page prints to (its own @page size), counted in the PDF."""
-    pdf = folder / (page.stem + ".pdf")
-    run("--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.resolve().as_uri())
-    data = pdf.read_bytes()
-    assert data.startswith(b"%PDF"), "no PDF was printed"
-    return len(_PAGE.findall(data))
+def pdf_pages(pdf: Path) -> int:
+    """How many pages a printed PDF holds."""
+    return len(_PAGE.findall(pdf.read_bytes()))
 
 
 def screenshot(page: Path, png: Path, width: int = 1280, height: int = 2400) -> None:
-    run(f"--screenshot={png}", f"--window-size={width},{height}", "--hide-scrollbars",
-        page.resolve().as_uri())
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", "no screenshot"
+    run(*_shots(None, png, (width, height)), page.resolve().as_uri())
+    _check_shots(None, png)

@@ -12,7 +12,7 @@ import pytest
 from pbem.pipeline.game import Game
 from pbem.views import history, html
 from pbem.views.model import report_model
-from tests.board.chromium import CHROMIUM, open_page, open_probed, printed_pages, screenshot
+from tests.board.chromium import CHROMIUM, open_page, open_probed, pdf_pages
 from tests.board.games import played
 from tests.board.pages import element_ids
 
@@ -30,9 +30,11 @@ def places(model: dict[str, Any]) -> set[str]:
 
 
 def check_in_browser(path: Path, model: dict[str, Any], folder: Path) -> None:
-    # One browser run reads the DOM, the console and the board's layout: the probe only adds
-    # its script and one <pre> (the probe's own id aside, the ids are the page's).
-    dom, problems, console = open_probed(path)
+    # One browser run reads the DOM, the console and the board's layout, prints the page and
+    # takes its screenshot: the probe only adds its script and one hidden <pre> (the probe's
+    # own id aside, the ids are the page's).
+    pdf, png = folder / (path.stem + ".pdf"), folder / (path.stem + ".png")
+    dom, problems, console = open_probed(path, pdf, png)
     assert console == [], console
     ids = [i for i in element_ids(dom) if i != "probe-out"]
     assert places(model) <= set(ids)
@@ -40,8 +42,7 @@ def check_in_browser(path: Path, model: dict[str, Any], folder: Path) -> None:
         assert len([i for i in ids if i.startswith("city-")]) == \
             sum(len(e["cities"]) for e in model["view"]["map"])
     assert problems == []
-    assert printed_pages(path, folder) in (1, 2)
-    screenshot(path, folder / (path.stem + ".png"))
+    assert pdf_pages(pdf) in (1, 2)
 
 
 def mover(game: Game) -> str:
@@ -68,18 +69,18 @@ def test_the_history_site_in_a_browser(tmp_path: Path) -> None:
     game = played("pax", 3, 30, seed="page-history")
     history.build(game, tmp_path / "site")
     index = tmp_path / "site" / "index.html"
-    dom, console = open_page(index)
+    dom, console = open_page(index, png=tmp_path / "index.png")  # its screenshot, same run
     assert console == [] and [f"seq-{n}" for n in range(31)] == \
         [i for i in element_ids(dom) if i.startswith("seq-")]
-    screenshot(index, tmp_path / "index.png")
     check_in_browser(tmp_path / "site" / "seq-30.html", report_model(game, None), tmp_path)
 
 
 def test_the_checks_see_console_errors_and_long_pages(tmp_path: Path) -> None:
-    noisy = tmp_path / "noisy.html"
-    noisy.write_text("<html><body><script>console.error('boom'); missing();</script></body></html>")
-    assert [m.split(",")[0] for m in open_page(noisy)[1]] == [
+    # one page, noisy and long, opened once: the console and the print come from one run
+    page = tmp_path / "noisy.html"
+    page.write_text("<html><body>" + "<p>line</p>" * 400 +
+                    "<script>console.error('boom'); missing();</script></body></html>")
+    _, console = open_page(page, pdf=tmp_path / "noisy.pdf")
+    assert [m.split(",")[0] for m in console] == [
         '"boom"', '"Uncaught ReferenceError: missing is not defined"']
-    long = tmp_path / "long.html"
-    long.write_text("<html><body>" + "<p>line</p>" * 400 + "</body></html>")
-    assert printed_pages(long, tmp_path) > 2
+    assert pdf_pages(tmp_path / "noisy.pdf") > 2

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from engine.core.adjudicate import adjudicate
 from engine.core.chance import SeededChance
@@ -20,6 +19,7 @@ from engine.pax.model import RULESET_VERSION
 from pbem.orders.signatures import public_key_line
 from pbem.play.scenarios.pax import build_table
 from pbem.rulesets import ruleset_for
+from tests import fast_yaml
 from tests.legacy_games import key_of, run, take_next_block
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "ruleset1"
@@ -38,7 +38,7 @@ def logged_lines(data: dict[str, Any]) -> list[str]:
 def test_a_version1_game_verifies_and_takes_the_next_block(tmp_path: Path, name: str) -> None:
     game = tmp_path / f"{name}.yaml"
     shutil.copy(FIXTURES / f"{name}.yaml", game)
-    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.read_text(encoding="utf-8"))
     assert data["game"]["ruleset_version"] == 1 and "ruleset_version" not in data["state"]
     assert GAMES[name] in logged_lines(data)
     code, out, err = run("verify", str(game))
@@ -57,7 +57,7 @@ def test_a_new_game_plays_version_2_and_verifies(tmp_path: Path) -> None:
     game = tmp_path / "new.yaml"
     code, out, err = run("new", str(game), *keys, "--open", "--seed", "v2")
     assert code == 0, err
-    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.read_text(encoding="utf-8"))
     assert data["game"]["ruleset_version"] == RULESET_VERSION == ruleset_for("pax").version
     assert data["state"]["ruleset_version"] == RULESET_VERSION
     code, out, err = run("verify", str(game))

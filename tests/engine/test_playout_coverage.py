@@ -20,8 +20,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from engine.core.adjudicate import adjudicate, answer
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
@@ -32,6 +30,7 @@ from engine.pax.catalog import Catalog
 from engine.pax.ruleset import PAX
 from pbem.play.scenarios.pax import build_table
 from pbem.rulesets import pax_catalog
+from tests import fast_yaml
 from tests.engine.playing import settle_options
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -139,7 +138,7 @@ def _ability_starts() -> dict[str, list[tuple[dict[str, Any], dict[str, Any] | N
     starts: dict[str, list[tuple[dict[str, Any], dict[str, Any] | None]]] = {}
     for path in sorted((SCENARIOS / "abilities").glob("*.yaml")) + sorted(
             (SCENARIOS / "variants").glob("variants-aor-*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = fast_yaml.safe_load(path.read_text(encoding="utf-8"))
         for ability in Ability:
             if ability.value in data["title"]:
                 opening = (data.get("orders") or [None])[0]

@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
+from tests import fast_yaml
 from tests.pbem.test_aor_cli import apply, lines_for, new_game, run, signed, status
 from tests.pbem.test_aor_sealing import opening_block, sealed_block
 
@@ -22,7 +21,7 @@ def snapshot(game: Path) -> tuple[bytes, bytes | None]:
 
 
 def draws(game: Path) -> int:
-    count: int = yaml.safe_load(game.read_text())["state"]["draws"]
+    count: int = fast_yaml.safe_load(game.read_text())["state"]["draws"]
     return count
 
 

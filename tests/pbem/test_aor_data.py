@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 from pbem.rulesets import RULESETS, aor_catalog, catalog_for, ruleset_for
+from tests import fast_yaml
 
 GAMES = Path(__file__).resolve().parents[2] / "games"
 
@@ -19,7 +19,7 @@ def test_json_cache_matches_the_yaml_sources(ruleset: str) -> None:
     cached = json.loads((GAMES / ruleset / "catalog.json").read_text(encoding="utf-8"))
     assert sorted(cached) == sorted(files)
     for name in files:
-        source = yaml.safe_load((GAMES / ruleset / f"{name}.yaml").read_text(encoding="utf-8"))
+        source = fast_yaml.safe_load((GAMES / ruleset / f"{name}.yaml").read_text(encoding="utf-8"))
         assert cached[name] == source, (
             "rerun: python -c 'from pbem import resources, rulesets; resources.write_cache("
             f"\"{ruleset}\", rulesets.ruleset_for(\"{ruleset}\").data_files)' ({name})")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
+from tests import fast_yaml
 from tests.pbem.test_demo import run_demo
 
 
@@ -19,5 +19,5 @@ def test_demo_aor_runs_and_keeps_hands_out_of_the_game_file(
     assert "declares War" in text and " attacks " in text
     assert "Public report" in text and "Report for ada" in text and "YOUR HAND" in text
     assert "every draw re-derived from the seed" in text
-    data = yaml.safe_load((tmp_path / "demo-out" / "aor" / "lisbon.yaml").read_text())
+    data = fast_yaml.safe_load((tmp_path / "demo-out" / "aor" / "lisbon.yaml").read_text())
     assert all("hand" not in p for p in data["state"]["players"].values())

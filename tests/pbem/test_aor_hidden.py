@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from typer.testing import CliRunner
 
@@ -24,6 +23,7 @@ from pbem.pipeline.opening import open_game
 from pbem.play.selfplay_moderated import strings_in
 from pbem.store import gamefile, seeds
 from pbem.views.model import entry_texts
+from tests import fast_yaml
 
 NAMES = ("ada", "ben", "cy", "dee")
 
@@ -77,7 +77,7 @@ def hand_cards(game: Game) -> set[str]:
 
 def test_the_file_holds_hand_sizes_and_masked_draws_only(game: Game) -> None:
     text = game.path.read_text()
-    data = yaml.safe_load(text)
+    data = fast_yaml.safe_load(text)
     assert all("hand" not in p and p["hand_size"] == 3 for p in data["state"]["players"].values())
     assert "deck" not in data["state"] and data["state"]["deck_size"] > 0
     assert all(d["outcome"] == "hidden" and d["to"] for d in data["log"][0]["draws"])
@@ -164,7 +164,7 @@ def test_random_moderated_play_keeps_every_hand_out_of_the_file(tmp_path: Path) 
             lines = [x for x in lines if 0 <= int(x.split()[1]) <= 12]
         game.send(player, rng.choice(lines))
         played += 1
-    shown = strings_in(yaml.safe_load(game.path.read_text()))
+    shown = strings_in(fast_yaml.safe_load(game.path.read_text()))
     gf = game.load()
     assert gf.full is not None and gf.state["turn"] >= 1
     for data in gf.full[0]["players"].values():

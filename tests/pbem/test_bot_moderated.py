@@ -20,6 +20,7 @@ from pbem.play import bot
 from pbem.play.policy import GreedyPolicy, Policy
 from pbem.play.seat_greedy import choose_on_view
 from pbem.play.selfplay_moderated import strings_in
+from tests import fast_yaml
 from tests.pbem.test_bot import keys_by_seat
 from tests.reliability.kit import copy_game, key_of, ok, pbem, signed, status, verified
 
@@ -145,7 +146,7 @@ def test_a_bot_seat_plays_three_rounds_of_moderated_aor_seeing_no_other_secret(
     assert int(status(game)["turn"]) == ROUNDS + 1  # type: ignore[call-overload]
     assert handed and by_bot >= 3 * ROUNDS
     assert not [leak for _, leaks in handed for leak in leaks]
-    log = yaml.safe_load(game.read_text())["log"]
+    log = fast_yaml.safe_load(game.read_text())["log"]
     robot = parse_public_key((bots / "robot.pub").read_text()).roster_text()
     sealed = [e for e in log if e["kind"] == "sealed" and e["player"] == seat]
     assert len(sealed) >= ROUNDS  # its bids, sealed as any player's, signed by the bot's key
@@ -153,7 +154,7 @@ def test_a_bot_seat_plays_three_rounds_of_moderated_aor_seeing_no_other_secret(
                if e["kind"] in ("orders", "sealed") and e.get("player") == seat)
     assert verified(game)
     # verify checks the bot's key of a sealed answer against the handover, as of an order
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     own = parse_public_key(key_of(game, seat).with_suffix(".pub").read_text()).roster_text()
     next(e for e in data["log"] if e["kind"] == "sealed" and e["player"] == seat)["bot"] = own
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))

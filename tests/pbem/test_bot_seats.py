@@ -14,6 +14,7 @@ import yaml
 from pbem import api
 from pbem.orders.signatures import parse_public_key, write_keypair
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import HOST, acting, drop, key_of, make_game, make_maildir, plain
 from tests.pbem.test_pauses import moderator_block
 from tests.pbem.test_vacations import NO_TZ, cli, life_block
@@ -62,7 +63,7 @@ def test_a_player_hands_their_seat_to_a_bot_and_takes_it_back(tmp_path: Path) ->
     assert f"Played by the bot for {seat.title()}." in cli("log", str(game))[1]
     assert cli("verify", str(game))[0] == 0
     # an edit of the bot's key in its orders entry is caught
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     tampered = tmp_path / "tampered.yaml"
     next(e for e in data["log"] if e.get("bot"))["bot"] = gamefile.load(game).roster_entry(
         seat)["key"]  # type: ignore[index]
@@ -138,7 +139,7 @@ def test_a_handover_until_a_date_ends_by_itself_at_the_next_cron_run(tmp_path: P
     assert code == 2 and f"is not {seat}'s key" in err and game.read_bytes() == before
     assert cli("verify", str(game))[0] == 0
     # an end logged before its date is caught
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     data["log"][-1]["at"] = "2099-01-02T17:00:00Z"
     tampered = tmp_path / "tampered.yaml"
     tampered.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
@@ -196,7 +197,7 @@ def test_a_handover_s_end_is_read_in_the_player_s_own_zone(tmp_path: Path) -> No
     entry = gamefile.load(game).log[-1]
     assert (entry["until"], entry["zone"]) == ("2099-01-02T00:00:00Z", "Asia/Tokyo")
     assert cli("verify", str(game))[0] == 0
-    data = yaml.safe_load(game.read_text())  # the same date read in another zone is caught
+    data = fast_yaml.safe_load(game.read_text())  # the same date read in another zone is caught
     data["log"][-1]["zone"] = ""
     tampered = tmp_path / "tampered.yaml"
     tampered.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))

@@ -11,6 +11,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import fast_yaml
 
 runner = CliRunner()
 
@@ -34,7 +35,7 @@ def game(tmp_path: Path) -> Path:
 
 
 def roster_key(game: Path, bank: str) -> Path:
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     name = next(p["name"] for p in data["roster"]["players"] if p["id"] == bank)
     return game.parent / f"{name}.key"
 
@@ -183,7 +184,7 @@ def test_corrupt_game_file_exits_5(game: Path) -> None:
 
 def test_verify_names_the_first_tampered_entry(game: Path) -> None:
     assert run("apply", str(game), str(signed(game, ["buy west 1", "end"])))[0] == 0
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     data["log"][1]["events"] = [{"kind": "info", "msg": "pax.nothing"}]
     bank = data["log"][1]["player"]
     data["state"]["players"][bank]["florins"] += 5

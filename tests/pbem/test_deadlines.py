@@ -21,6 +21,7 @@ from pbem.orders.signatures import write_keypair
 from pbem.orders.signing import sign_orders
 from pbem.pipeline.opening import open_game
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import (
     acting,
     block_for,
@@ -86,7 +87,7 @@ def test_deadlines_and_policy_live_in_the_roster(game: Path) -> None:
     assert code == 0, err
     assert out.startswith("deadlines: agent 1d, default 72h; NMR policy: skip\n")
     assert "must choose an action: by Mon 08 Mar 2027 12:00 UTC" in out
-    roster = yaml.safe_load(game.read_text())["roster"]
+    roster = fast_yaml.safe_load(game.read_text())["roster"]
     assert roster["deadlines"] == {"decisions": {"agent": "1d", "default": "72h"}, "nmr": "skip"}
     assert gamefile.load(game).log[-1]["kind"] == "settings"  # logged, signed, and
     api.apply_block(game, early)  # a block written before it still holds (no rule changed)
@@ -179,7 +180,7 @@ def test_timeout_applies_the_default_of_an_overdue_decision(game: Path) -> None:
     assert gf.agenda[0]["action"] == "turn"  # the main turn (if still owed) waits
     assert "end" not in entry["lines"]
     assert api.verify(game, gf).entries == len(gf.log)
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     data["log"][-1]["lines"][0] = "oneshot" if entry["lines"][0] != "oneshot" else "no oneshot"
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     with pytest.raises(CorruptGameError, match=f"log entry seq {gf.seq}: the timeout does not "
@@ -239,7 +240,7 @@ def test_moderator_replaces_a_player_and_verify_follows_the_keys(game: Path,
     api.apply_block(game, sign_orders("\n".join(first_move(game)) + "\n",
                                           tmp_path / "dora.key", game))
     assert api.verify(game, gamefile.load(game)).entries == 4
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     data["log"][2]["new"]["key"] = data["log"][2]["old"]["key"]
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     with pytest.raises(CorruptGameError, match="log entry seq 2: roster change"):

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from pbem.cli import app
 from pbem.pipeline.fork import fork_seed
 from pbem.store import gamefile, seeds
+from tests import fast_yaml
 
 runner = CliRunner()
 NAMES = ("ada", "ben", "cy")
@@ -83,7 +84,7 @@ def test_a_sandbox_is_a_new_marked_game_that_plays_and_verifies(pax: Path) -> No
     sandbox = pax.parent / "what-if.yaml"
     out = ok("fork", pax, "--at", "2", "--out", sandbox, "--for", seat(pax, "ada"), "--seed", "t")
     assert "sandbox what-if of game g at seq 2" in out
-    data = yaml.safe_load(sandbox.read_text())
+    data = fast_yaml.safe_load(sandbox.read_text())
     assert data["game"]["id"] == "what-if"
     assert {k: data["game"]["sandbox"][k] for k in ("of", "at", "for")} == \
         {"of": "g", "at": 2, "for": seat(pax, "ada")}
@@ -108,7 +109,7 @@ def test_the_sandbox_begins_at_the_real_position(pax: Path) -> None:
     there), whatever the sandbox's seed."""
     ok("fork", pax, "--at", "1", "--out", pax.parent / "a.yaml", "--for", seat(pax, "ada"), "--seed", "1")
     ok("fork", pax, "--at", "1", "--out", pax.parent / "b.yaml", "--for", seat(pax, "ada"), "--seed", "2")
-    a, b = (yaml.safe_load((pax.parent / n).read_text()) for n in ("a.yaml", "b.yaml"))
+    a, b = (fast_yaml.safe_load((pax.parent / n).read_text()) for n in ("a.yaml", "b.yaml"))
     start = a["game"]["sandbox"]["start"]["state"]
     assert start == b["game"]["sandbox"]["start"]["state"] == a["state"]
     entry = gamefile.load(pax).log[1]
@@ -127,7 +128,7 @@ def test_verify_catches_an_edited_sandbox(pax: Path) -> None:
         sandbox.write_text(text.replace(old, new, 1))
         code, _, err = cli("verify", sandbox)
         assert code == 5 and len(err.strip().splitlines()) == 1, err
-    data = yaml.safe_load(text)  # the start it replays from, edited
+    data = fast_yaml.safe_load(text)  # the start it replays from, edited
     data["game"]["sandbox"]["start"]["state"]["seed_used"] = True
     sandbox.write_text(yaml.safe_dump(data, sort_keys=False))
     code, _, err = cli("verify", sandbox)
@@ -197,6 +198,6 @@ def test_sign_names_the_seat_owed_and_a_sandbox_forks_again(pax: Path) -> None:
         ok("apply", sandbox, pax.parent / "block.txt")
     again = pax.parent / "again.yaml"
     ok("fork", sandbox, "--at", "2", "--out", again, "--for", seat(pax, "ben"), "--seed", "u")
-    mark = yaml.safe_load(again.read_text())["game"]["sandbox"]
+    mark = fast_yaml.safe_load(again.read_text())["game"]["sandbox"]
     assert (mark["of"], mark["at"]) == ("w", 2)
     assert "ok: 1 log entries verified" in ok("verify", again)

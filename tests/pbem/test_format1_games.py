@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
+from tests import fast_yaml
 from tests.legacy_games import run, take_next_block
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "format1"
@@ -29,7 +29,7 @@ def test_a_format1_game_verifies_and_takes_the_next_block(tmp_path: Path, name: 
     game = copy_game(tmp_path, name)
     code, out, err = run("verify", str(game))
     assert code == 0, err
-    data = yaml.safe_load(game.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.read_text(encoding="utf-8"))
     assert data["format"] == 1
     take_next_block(game, tmp_path)
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from tests import fast_yaml
 from tests.pbem.test_seat_language import MARKERS, assert_in_language, mails, text_of
 from tests.security.test_names_bound import cli, edited
 from tests.security.test_seat_settings_bound import FORMAT3
@@ -38,7 +38,7 @@ class Game:
         self.moderator = folder / "max.key"
 
     def seats(self) -> list[str]:
-        return [str(p["id"]) for p in yaml.safe_load(self.path.read_text())["roster"]["players"]]
+        return [str(p["id"]) for p in fast_yaml.safe_load(self.path.read_text())["roster"]["players"]]
 
     def sent(self, folder: str) -> dict[str, Any]:
         code, _, err = cli("send", str(self.path), "--outbox", str(self.folder / folder),
@@ -56,7 +56,7 @@ def test_new_with_a_language_gives_the_public_and_every_seat_without_one_that_la
         tmp_path: Path) -> None:
     game = Game(tmp_path, "hu")
     assert game.code == 0, game.err
-    data = yaml.safe_load(game.path.read_text())
+    data = fast_yaml.safe_load(game.path.read_text())
     assert data["roster"]["language"] == "hu" and data["log"][0]["settings"]["language"] == "hu"
     assert cli("verify", str(game.path))[0] == 0
     ann, bob, cy = game.seats()
@@ -76,7 +76,7 @@ def test_new_with_a_language_gives_the_public_and_every_seat_without_one_that_la
 def test_a_game_without_a_language_stays_english_and_stores_nothing_new(tmp_path: Path) -> None:
     game = Game(tmp_path, None)
     assert game.code == 0, game.err
-    data = yaml.safe_load(game.path.read_text())
+    data = fast_yaml.safe_load(game.path.read_text())
     assert "language" not in data["roster"] and "language" not in data["log"][0]["settings"]
     sent = game.sent("first")
     assert all(MARKERS["en"][0] in text_of(m) for m in sent.values())
@@ -106,7 +106,7 @@ def test_the_moderator_changes_the_games_language_in_a_signed_logged_entry(
     (tmp_path / "block.txt").write_text(block)  # the moderator far away signed it
     code, _, err = cli("roster", str(path), "--block", str(tmp_path / "block.txt"))
     assert code == 0, err
-    data = yaml.safe_load(path.read_text())
+    data = fast_yaml.safe_load(path.read_text())
     assert data["roster"]["language"] == "hu"
     assert data["log"][-1]["kind"] == "settings" and data["log"][-1]["language"] == "hu"
     code, _, err = cli("verify", str(path))
@@ -166,12 +166,12 @@ def test_a_commit_message_is_in_the_games_language(tmp_path: Path) -> None:
     git("config", "user.email", "max@example.org")
     git("config", "commit.gpgsign", "false")
     code, out, _ = cli("status", str(game.path), "--json")
-    mover = yaml.safe_load(out)["waiting_for"][0]
+    mover = fast_yaml.safe_load(out)["waiting_for"][0]
     code, out, _ = cli("options", str(game.path), "--json")
-    pick = next(line for line in yaml.safe_load(out)["lines"] if line.startswith("buy"))
+    pick = next(line for line in fast_yaml.safe_load(out)["lines"] if line.startswith("buy"))
     orders = tmp_path / "orders.txt"
     orders.write_text(f"{pick}\nend\n")
-    name = next(p["name"] for p in yaml.safe_load(game.path.read_text())["roster"]["players"]
+    name = next(p["name"] for p in fast_yaml.safe_load(game.path.read_text())["roster"]["players"]
                 if p["id"] == mover)  # the .pub's name, which names its .key
     code, block, err = cli("sign", str(orders), "--key", str(tmp_path / f"{name}.key"),
                            "--game", str(game.path))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -82,21 +82,25 @@ def test_atomic_write_replaces_content(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["g.yaml"]
 
 
-def _hold_lock(path: str, seconds: float) -> None:
+def _hold_lock(path: str, held: Any, release: Any) -> None:
+    """Hold the game's lock from another process: say so, then keep it until told to let go."""
     with gamefile.locked(Path(path)):
-        time.sleep(seconds)
+        held.set()
+        release.wait(30)
 
 
 def test_second_run_is_busy_while_the_lock_is_held(tmp_path: Path) -> None:
     target = tmp_path / "g.yaml"
     target.write_text("x\n")
-    holder = multiprocessing.Process(target=_hold_lock, args=(str(target), 2.0))
+    held, release = multiprocessing.Event(), multiprocessing.Event()
+    holder = multiprocessing.Process(target=_hold_lock, args=(str(target), held, release))
     holder.start()
     try:
-        time.sleep(0.5)
+        assert held.wait(30), "the other process never took the lock"
         with pytest.raises(BusyError, match="busy"), gamefile.locked(target, wait_seconds=0.2):
             pass
     finally:
+        release.set()  # (it held the lock until now: events, not a fixed 2 s, issue 17)
         holder.join()
     with gamefile.locked(target, wait_seconds=0.2):
         pass

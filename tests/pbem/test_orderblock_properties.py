@@ -1,4 +1,6 @@
-"""Properties of block finding: only BlockError on any input; signatures survive manglings."""
+"""Properties of block finding: only BlockError on any input; signatures survive manglings.
+(Finding on any text tries 100 examples under `make test`, 200 under `make test-long`:
+tests/scale.py.)"""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pbem.orders.orderblock import (
     parse_order_text,
 )
 from pbem.orders.signatures import sign, sshsig_armor, verify
+from tests import scale
 from tests.pbem.test_orderblock import (
     GAME,
     KEY,
@@ -129,7 +132,7 @@ order_lines = st.one_of(
 long_comment = st.text(st.sampled_from("abcdefgh éœ"), min_size=60, max_size=120)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scale.count(100, 200), deadline=None)
 @given(messages)
 def test_finding_raises_only_block_errors(text: str) -> None:
     for read in (find_blocks, parse_order_text):

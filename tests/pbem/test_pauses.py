@@ -15,6 +15,7 @@ import yaml
 from pbem.delivery import inbox, mailboxes
 from pbem.delivery.deadlines import iso
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_deadlines import Recorder
 from tests.pbem.test_git import git, init_repo
 from tests.pbem.test_mail_helpers import (
@@ -156,7 +157,7 @@ def test_verify_catches_an_edit_of_a_pause(game: Path, edit: str, said: str) -> 
     cli("apply", str(game), str(life_block(game, first, "pause")))
     cli("timeout", str(game), "--now", at(3.5))  # lapses it, then times the mover out
     assert cli("verify", str(game))[0] == 0
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     proposal = next(e for e in data["log"] if e["kind"] == "pause" and e["line"] == "pause")
     if edit == "line":
         proposal["line"] = "resume"

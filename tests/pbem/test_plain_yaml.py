@@ -1,6 +1,9 @@
 """The fast reader of pbem's YAML (pbem.store.plain_yaml) against PyYAML's safe loader: for
 any text, it either gives exactly PyYAML's data (types and key order included) or steps aside
-with NotPlain; never a different answer."""
+with NotPlain; never a different answer.
+
+The generated-input tests try Hypothesis's default 100 examples each under `make test`, and
+the 300 to 400 they tried before issue 17 under `make test-long` (tests/scale.py)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from hypothesis import strategies as st
 
 from pbem.store import gamefile, plain_yaml, yaml_codec
 from pbem.store.yaml_codec import DUMPERS
+from tests import scale
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -61,13 +65,13 @@ documents = st.recursive(scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(keys, inner, max_size=4)), max_leaves=25)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scale.count(100, 400), deadline=None)
 @given(st.one_of(st.dictionaries(keys, documents, max_size=5), st.lists(documents, max_size=5)))
 def test_what_our_dumper_writes_reads_the_same(data: Any) -> None:
     check(dumped(data))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scale.count(100, 400), deadline=None)
 @given(st.dictionaries(keys, documents, min_size=1, max_size=4), st.randoms(use_true_random=False))
 def test_damaged_text_reads_the_same_or_steps_aside(data: Any, rng: random.Random) -> None:
     text = dumped(data)
@@ -150,7 +154,7 @@ def pyyaml_dumped(data: Any) -> str:
 LOADER_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scale.count(100, 300), deadline=None)
 @given(st.one_of(documents, st.dictionaries(keys, documents, max_size=5),
                  st.lists(st.one_of(documents, st.floats(allow_nan=False)), max_size=5)))
 def test_the_dump_is_pyyamls_byte_for_byte(data: Any) -> None:
@@ -172,7 +176,7 @@ def test_a_stray_top_level_key_is_found_as_the_pattern_finds_it(text: str) -> No
     assert (slow and (slow.span(), slow.group(1))) == (fast and (fast.span(), fast.group(1)))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scale.count(100, 400), deadline=None)
 @given(st.one_of(documents, st.dictionaries(keys, documents, max_size=5),
                  st.lists(st.one_of(documents, st.floats(allow_nan=False)), max_size=5),
                  st.dictionaries(st.text(min_size=95, max_size=140), documents, max_size=2)))

@@ -1,7 +1,8 @@
 """The game file's reader with and without its fast path (pbem.store.plain_yaml) on every
 fixture and on damaged copies of them (bytes flipped, text cut short, tabs, anchors, tags,
-comments and indentation put in): the same data, or the same one-line error with the same exit
-code. The fast path may only ever step aside; it never answers differently."""
+comments and indentation put in; 50 copies of each fixture, 100 under `make test-long`,
+tests/scale.py): the same data, or the same one-line error with the same exit code. The fast
+path may only ever step aside; it never answers differently."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import yaml
 
 from pbem.errors import PbemError
 from pbem.store import gamefile, plain_yaml
+from tests import scale
 from tests.pbem.test_plain_yaml import same
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -96,8 +98,9 @@ def test_every_fixture_reads_the_same_and_takes_the_fast_path(
 def test_damaged_fixtures_read_the_same(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     text = small(path.read_text(encoding="utf-8"))
     rng = random.Random(path.name)
-    answered = sum(assert_same_reading(damaged(text, rng), monkeypatch) for _ in range(100))
-    assert answered > 10  # the damage left many texts in the fast path's reach
+    copies = scale.count(50, 100)  # 100 under make test-long (tests/scale.py)
+    answered = sum(assert_same_reading(damaged(text, rng), monkeypatch) for _ in range(copies))
+    assert answered > copies // 10  # the damage left many texts in the fast path's reach
 
 
 @pytest.mark.parametrize("text", [

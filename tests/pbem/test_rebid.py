@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
+from tests import fast_yaml
 from tests.pbem.test_aor_bad_input import ok, owed, refused, rejected, snapshot
 from tests.pbem.test_aor_cli import apply, lines_for, new_game, run, signed, status
 from tests.pbem.test_aor_sealing import opening_block, sealed_block
 
 
 def log(game: Path) -> list[dict[str, object]]:
-    entries: list[dict[str, object]] = yaml.safe_load(game.read_text())["log"]
+    entries: list[dict[str, object]] = fast_yaml.safe_load(game.read_text())["log"]
     return entries
 
 

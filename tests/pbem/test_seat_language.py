@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from pbem.views.report import with_ranges
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import drop, make_maildir, plain
 from tests.security.test_names_bound import cli
 
@@ -273,7 +273,7 @@ def test_a_dry_run_shows_the_player_their_report_in_their_language(table: Table)
 
 def test_a_daily_digest_is_in_its_readers_language(table: Table, tmp_path: Path) -> None:
     game, mover = table.game, waiting(table.game)
-    order = yaml.safe_load(game.read_text())["state"]["order"]  # the turn order: public
+    order = fast_yaml.safe_load(game.read_text())["state"]["order"]  # the turn order: public
     after = order[(order.index(mover) + 1) % len(order)]
     reader = next(s for s in order if s not in (mover, after))  # one who will not act next
     code, _, err = cli("roster", str(game), "--key", str(table.folder / "max.key"),

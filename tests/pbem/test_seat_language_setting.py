@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
+from tests import fast_yaml
 from tests.pbem.test_seat_language import Table, roster, seat
 from tests.security.test_names_bound import cli, edited
 from tests.security.test_seat_settings_bound import FORMAT3
@@ -30,7 +30,7 @@ def test_keygen_writes_the_language_into_the_pub_and_new_takes_it(table: Table) 
     rows = roster(table.game)
     assert rows["ada"]["language"] == "hu" and rows["ada"]["name"] == "ada"
     assert rows["cy"]["language"] in (None, "hu")
-    data = yaml.safe_load(table.game.read_text())
+    data = fast_yaml.safe_load(table.game.read_text())
     assert data["log"][0]["settings"]["seats"]["language"][table.seats["ada"]] == "hu"
     code, out, _ = cli("roster", str(table.game))
     assert f"{table.seats['ada']}: ada <ada@example.org> UTC" in out and " reads hu" in out
@@ -88,7 +88,7 @@ def test_a_replacement_from_a_pub_with_a_language_gives_the_seat_that_language(
     code, _, err = cli("replace-player", str(game), english, "--key",
                        str(table.folder / "max.key"), "--pub", str(table.folder / "eve.pub"))
     assert code == 0, err
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     assert seat(data, english)["language"] == "hu" and "language hu" in data["log"][-1]["block"]
     assert cli("verify", str(game))[0] == 0
     code, out, _ = cli("report", str(game), "--for", english)
@@ -104,7 +104,7 @@ def test_a_moderator_far_away_signs_a_language_change_the_host_applies(table: Ta
     assert code == 0 and f"language {cy} hu" in block, err
     (table.folder / "block.txt").write_text(block)
     assert cli("roster", str(game), "--block", str(table.folder / "block.txt"))[0] == 0
-    assert seat(yaml.safe_load(game.read_text()), cy)["language"] == "hu"
+    assert seat(fast_yaml.safe_load(game.read_text()), cy)["language"] == "hu"
     assert cli("verify", str(game))[0] == 0
 
 
@@ -124,11 +124,11 @@ def test_a_format3_game_sets_a_language_unlogged_as_its_other_seat_settings(
     folder = tmp_path / "format3"
     shutil.copytree(FORMAT3, folder)
     game = folder / "pax-names.yaml"
-    entries = len(yaml.safe_load(game.read_text())["log"])
-    first = yaml.safe_load(game.read_text())["roster"]["players"][0]["id"]
+    entries = len(fast_yaml.safe_load(game.read_text())["log"])
+    first = fast_yaml.safe_load(game.read_text())["roster"]["players"][0]["id"]
     code, _, err = cli("roster", str(game), "--language", f"{first}=hu")
     assert code == 0, err
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     assert len(data["log"]) == entries and seat(data, first)["language"] == "hu"
     assert cli("verify", str(game))[0] == 0
     code, out, _ = cli("report", str(game), "--for", first)

@@ -16,6 +16,7 @@ import yaml
 
 from pbem.play.scenarios.pax import take_card
 from pbem.store.gamefile import state_hash
+from tests import fast_yaml
 from tests.pbem.test_cli import acting, game, run, signed, status
 
 __all__ = ["game"]  # the fixture, re-exported for pytest
@@ -27,7 +28,7 @@ BASHI_BAZOUK = "PREN069"  # the East: tax
 def set_up_tax(game: Path, cards: list[str]) -> tuple[str, str]:
     """Give the acting bank tax cards in the East and another bank a concession on the
     Hungary-Ottoman border; returns (taxer, owner)."""
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     state = data["state"]
     taxer = acting(game)
     owner = next(bank for bank in state["order"] if bank != taxer)
@@ -80,7 +81,7 @@ def test_tax_answered_by_paying(game: Path) -> None:
     assert menu["player"] == owner and set(menu["lines"]) == {"levy buda", "levy varna"}
     apply(game, ["levy varna"], owner)
     assert status(game)["waiting_for"] == [taxer]
-    state = yaml.safe_load(game.read_text())["state"]
+    state = fast_yaml.safe_load(game.read_text())["state"]
     assert state["players"][owner]["florins"] == 4
     assert state["borders"]["border_hungary_ottoman"] == {"concession": f"pawn:{owner}"}
     assert state["cities"]["varna"] == "knight:reformist"
@@ -92,7 +93,7 @@ def test_tax_answered_by_repressing(game: Path) -> None:
     taxer, owner = tax_and_wait(game)
     apply(game, ["repress", "levy buda"], owner)
     assert status(game)["waiting_for"] == [taxer]
-    state = yaml.safe_load(game.read_text())["state"]
+    state = fast_yaml.safe_load(game.read_text())["state"]
     assert "border_hungary_ottoman" not in state["borders"]
     assert state["empires"]["hungary"]["repressed"] == [f"pawn:{owner}"]
     assert state["players"][owner]["florins"] == 5
@@ -115,14 +116,14 @@ def test_standing_answer_takes_effect(game: Path) -> None:
     apply(game, ["ops east", "op black army tax hungary-ottoman"], taxer)
     assert status(game)["waiting_for"] == [owner]
     apply(game, ["standing taxed pay 3"], owner)
-    state = yaml.safe_load(game.read_text())["state"]
+    state = fast_yaml.safe_load(game.read_text())["state"]
     assert state["players"][owner]["standing"] == {"taxed": "pay 3"}
     assert state["players"][owner]["florins"] == 4
     assert state["cities"]["buda"] == "knight:catholic"
     assert status(game)["waiting_for"] == [taxer]
     out = apply(game, ["op bashi-bazouk tax hungary-ottoman in hungary", "end"], taxer)
     assert "pays 1 florin" in out
-    state = yaml.safe_load(game.read_text())["state"]
+    state = fast_yaml.safe_load(game.read_text())["state"]
     assert state["players"][owner]["florins"] == 3
     assert state["cities"]["varna"] == "knight:reformist"
     assert status(game)["waiting_for"] != [taxer]
@@ -131,7 +132,7 @@ def test_standing_answer_takes_effect(game: Path) -> None:
 def test_victory_ends_the_game_in_status_and_reports(game: Path) -> None:
     """E6/L4 through the CLI: the declaration ends the game; `status` shows it over with the
     winner and the reason, and the final report announces them."""
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     state = data["state"]
     bank = acting(game)
     state["victory"]["imperial"] = "active"

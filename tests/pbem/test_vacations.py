@@ -24,6 +24,7 @@ from pbem.orders.signatures import load_private_key, sign
 from pbem.orders.signing import sign_orders
 from pbem.store import gamefile
 from pbem.store.gamefile import current_hash, fingerprint
+from tests import fast_yaml
 from tests.pbem.test_deadlines import NO_TZ, Recorder
 from tests.pbem.test_mail_helpers import (
     acting,
@@ -198,7 +199,7 @@ def test_verify_catches_an_edit_of_an_absence(game: Path, edit: str, said: str) 
     mover = acting(game)
     cli("apply", str(game), str(life_block(game, mover, f"away until {day(5)}")))
     assert cli("verify", str(game))[0] == 0
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     entry = data["log"][-1]
     if edit == "until":
         entry["until"] = f"{day(9)}T00:00:00Z"

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import fast_yaml
 
 runner = CliRunner()
 NAMES = ("ada", "ben", "cy")
@@ -46,9 +47,8 @@ def start(folder: Path, ruleset: str, open_game: bool) -> Path:
 
 
 def key_file(game: Path, player: str) -> Path:
-    import yaml
 
-    roster = yaml.safe_load(game.read_text())["roster"]["players"]
+    roster = fast_yaml.safe_load(game.read_text())["roster"]["players"]
     name = next(p["name"] for p in roster if p["id"] == player)
     return game.parent / f"{name}.key"
 

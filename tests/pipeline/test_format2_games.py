@@ -10,11 +10,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import acting, block_for, legal
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "format2"
@@ -42,7 +42,7 @@ def verified(game: Path) -> str:
 @pytest.mark.parametrize("name", ["pax-timeouts", "aor-timeouts"])
 def test_a_format2_game_with_old_timeouts_still_verifies(tmp_path: Path, name: str) -> None:
     game = copy_game(tmp_path, name)
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     assert data["format"] == 2 and "trail" not in data["game"]
     assert any(e["kind"] == "timeout" and "at" not in e for e in data["log"])
     assert verified(game).startswith("ok: ")
@@ -50,14 +50,14 @@ def test_a_format2_game_with_old_timeouts_still_verifies(tmp_path: Path, name: s
 
 def test_a_format2_game_adopts_its_settings_on_the_next_change(tmp_path: Path) -> None:
     game = copy_game(tmp_path, "pax-timeouts")
-    before = yaml.safe_load(game.read_text())
+    before = fast_yaml.safe_load(game.read_text())
     line = next(x for x in legal(game) if x.startswith("buy"))
     result = runner.invoke(app, ["apply", str(game), "-"], input=block_for(game, [line]))
     assert result.exit_code == 0, result.stderr
     ok("deadlines", str(game), "--nmr", "skip", "--key", str(tmp_path / "max.key"),
        "--now", "2027-03-02T00:00:00Z")
     ok("timeout", str(game), "--now", "2027-03-02T00:00:00Z")  # a mail run starts the clock
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     adopted, change = data["log"][-2], data["log"][-1]
     assert data["format"] == gamefile.FORMAT and "trail" in data["game"]
     assert adopted["kind"] == "settings" and adopted["adopted"] is True
@@ -73,7 +73,7 @@ def test_a_format2_moderated_game_takes_a_timeout_and_verifies(tmp_path: Path) -
     game = copy_game(tmp_path, "aor-timeouts")
     ok("timeout", str(game), "--force", "--key", str(tmp_path / "max.key"),
        "--player", acting(game))
-    log = yaml.safe_load(game.read_text())["log"]
+    log = fast_yaml.safe_load(game.read_text())["log"]
     assert [e["kind"] for e in log[-2:]] == ["settings", "timeout"]
     assert log[-1]["forced"] is True and "block" in log[-1]
     assert verified(game).startswith("ok: ")

@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 
 from pbem.orders.signing import sign_orders
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import make_maildir, plain
 from tests.reliability import mutate
 from tests.reliability.kit import copy_game, invoke, key_of, next_block, ok, snapshot, status
@@ -157,7 +158,7 @@ def game_files(rng: random.Random, arena: Arena) -> Case:
 
 
 def scenario_files(rng: random.Random, arena: Arena) -> Case:
-    source = yaml.safe_load(rng.choice(arena.scenarios))
+    source = fast_yaml.safe_load(rng.choice(arena.scenarios))
     changed = mutate.structure(rng, source)
     text = yaml.safe_dump(changed, allow_unicode=True) if rng.random() < 0.9 else \
         mutate.text(rng, yaml.safe_dump(source))

@@ -13,6 +13,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import acting, block_for, first_move, make_game
 
 runner = CliRunner()
@@ -42,7 +43,7 @@ def verify_fails(game: Path, words: str = "") -> str:
 
 
 def edit(game: Path, change: Any) -> None:
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     change(data)
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
 
@@ -80,7 +81,7 @@ def test_a_game_without_a_moderator_logs_its_settings_and_never_forces(tmp_path:
     mover = acting(game)
     assert "not overdue" in ok("timeout", str(game), "--now", "2027-03-05T12:30:00Z")
     assert "did not answer in time" in ok("timeout", str(game), "--now", LATE)
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     settings, timeout = last_of(data, "settings"), last_of(data, "timeout")
     assert settings["deadlines"] == {"decisions": {"default": "1h"}, "nmr": "skip"}
     assert "block" not in settings
@@ -153,7 +154,7 @@ def test_a_moderated_settings_change_and_forced_timeout_are_signed(tmp_path: Pat
     ok("deadlines", str(game), "--set", "default=1h", "--nmr", "skip", *mod(game))
     seat = acting(game)
     ok("timeout", str(game), "--force", "--player", seat, *mod(game))
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     settings, timeout = last_of(data, "settings"), last_of(data, "timeout")
     assert "player: moderator" in settings["block"] and "nmr skip" in settings["block"]
     assert f"timeout {seat}" in timeout["block"] and timeout["forced"] is True
@@ -263,8 +264,8 @@ def test_a_signed_settings_block_cannot_be_replayed_to_undo_a_later_change(
     from pbem.store.entries import Settings
     from pbem.store.gamefile import current_hash
 
-    old = last_of(yaml.safe_load(game.read_text()), "settings")
-    replayed = [e for e in yaml.safe_load(game.read_text())["log"] if e.get("block")][-2]
+    old = last_of(fast_yaml.safe_load(game.read_text()), "settings")
+    replayed = [e for e in fast_yaml.safe_load(game.read_text())["log"] if e.get("block")][-2]
     opened = games.open_game(game)
     change = clock.Change(replayed["deadlines"], None)
     entry = Settings(seq=opened.gf.seq + 1, prev_state=current_hash(opened.gf), post_state="",
@@ -274,6 +275,6 @@ def test_a_signed_settings_block_cannot_be_replayed_to_undo_a_later_change(
     handover.apply_change(opened.gf, change)
     handover._advance(opened, entry)
     games.commit(opened)
-    assert old["deadlines"]["nmr"] == "wait" and yaml.safe_load(
+    assert old["deadlines"]["nmr"] == "wait" and fast_yaml.safe_load(
         game.read_text())["roster"]["deadlines"]["nmr"] == "skip"
     verify_fails(game, "the moderator's block was used before")

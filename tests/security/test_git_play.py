@@ -8,19 +8,20 @@ import subprocess
 from pathlib import Path
 
 import pytest
-import yaml
+
+from tests import fast_yaml
 
 WORKFLOW = (Path(__file__).resolve().parents[2] / "games" / "examples" / "git-play" / ".github"
             / "workflows" / "pbem.yml")
 
 
 def steps() -> list[dict[str, object]]:
-    data = yaml.safe_load(WORKFLOW.read_text())
+    data = fast_yaml.safe_load(WORKFLOW.read_text())
     return list(data["jobs"]["apply"]["steps"])
 
 
 def test_the_workflow_runs_from_main_and_never_from_the_pull_request() -> None:
-    data = yaml.safe_load(WORKFLOW.read_text())
+    data = fast_yaml.safe_load(WORKFLOW.read_text())
     triggers = data[True] if True in data else data["on"]  # YAML 1.1 reads `on` as true
     assert set(triggers) == {"pull_request_target"}
     checkout = steps()[0]

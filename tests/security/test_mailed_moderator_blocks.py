@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_inbox import Recorder, run
 from tests.pbem.test_mail_helpers import acting, drop, make_game, make_maildir, plain
 
@@ -126,7 +127,7 @@ def test_the_moderators_address_cannot_be_swapped_to_send_blocks(game: Path,
                                                                   tmp_path: Path) -> None:
     """A host who rewrites the moderator's address in the roster (to take the moderator's mail)
     is caught by verify: the setup entry fixed it."""
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     data["roster"]["moderator"]["email"] = "host@example.org"
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     result = runner.invoke(app, ["verify", str(game)])

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from pbem.cli import app
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import acting, block_for, first_move, make_game
 
 FORMAT3 = Path(__file__).resolve().parents[1] / "fixtures" / "format3"
@@ -31,7 +32,7 @@ def cli(*args: str) -> tuple[int, str, str]:
 
 def edited(game: Path, edit: Callable[[dict[str, Any]], None]) -> tuple[int, str]:
     """Apply `edit` to the file as a host would, then verify it."""
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     edit(data)
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     code, _, err = cli("verify", str(game))
@@ -49,7 +50,7 @@ def replaced(tmp_path: Path) -> Path:
 
 
 def test_a_new_game_fixes_its_names_in_the_setup_entry(tmp_path: Path) -> None:
-    data = yaml.safe_load(make_game(tmp_path).read_text())
+    data = fast_yaml.safe_load(make_game(tmp_path).read_text())
     settings = data["log"][0]["settings"]
     assert data["format"] == gamefile.FORMAT == 4
     assert settings["names"] == {p["id"]: p["name"] for p in data["roster"]["players"]}
@@ -118,7 +119,7 @@ def test_a_replacements_old_name_or_a_name_it_did_not_sign_is_caught(tmp_path: P
 
 def test_deleting_the_deadlines_a_logged_change_wrote_is_caught(tmp_path: Path) -> None:
     game = make_game(tmp_path)
-    assert "deadlines" not in yaml.safe_load(game.read_text())["roster"]  # the default: omitted
+    assert "deadlines" not in fast_yaml.safe_load(game.read_text())["roster"]  # the default: omitted
     code, _, err = cli("deadlines", str(game), "--set", "default=72h", "--nmr", "skip",
                        "--key", str(tmp_path / "max.key"))
     assert code == 0, err
@@ -146,7 +147,7 @@ def format3_game(tmp_path: Path) -> Path:
 
 
 def test_a_format3_game_still_verifies_and_takes_blocks(format3_game: Path) -> None:
-    data = yaml.safe_load(format3_game.read_text())
+    data = fast_yaml.safe_load(format3_game.read_text())
     assert data["format"] == 3 and "names" not in data["log"][0]["settings"]
     assert {e["kind"] for e in data["log"]} >= {"settings", "timeout", "replacement"}
     code, out, err = cli("verify", str(format3_game))
@@ -157,7 +158,7 @@ def test_a_format3_game_still_verifies_and_takes_blocks(format3_game: Path) -> N
     assert code == 0, err
     code, out, err = cli("verify", str(format3_game))
     assert code == 0 and out.startswith("ok: "), err
-    assert yaml.safe_load(format3_game.read_text())["format"] == gamefile.FORMAT
+    assert fast_yaml.safe_load(format3_game.read_text())["format"] == gamefile.FORMAT
 
 
 def test_a_format3_game_still_binds_its_e_mails_and_deadlines(format3_game: Path) -> None:

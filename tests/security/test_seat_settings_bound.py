@@ -12,10 +12,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pbem.delivery import deadlines
 from pbem.store import gamefile
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import make_game
 from tests.security.test_names_bound import cli, edited
 
@@ -42,7 +41,7 @@ def moderated(tmp_path: Path) -> tuple[Path, list[str]]:
 
 def test_a_new_game_fixes_its_seats_settings_and_a_change_is_logged(tmp_path: Path) -> None:
     game, players = moderated(tmp_path)
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     assert data["log"][0]["settings"]["seats"] == {
         "timezone": dict.fromkeys(players, ""), "digest": dict.fromkeys(players, ""),
         "language": dict.fromkeys(players, "")}
@@ -67,7 +66,7 @@ def test_a_host_who_moves_a_deadline_into_the_night_is_caught(tmp_path: Path) ->
     before = game.read_bytes()
     code, _, err = cli("roster", str(game), "--timezone", f"{ada}=Pacific/Kiritimati")
     assert code == 2 and "--key" in err and game.read_bytes() == before  # not without the key
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     seat(data, ada)["timezone"] = "Pacific/Kiritimati"
     night = gamefile.GameFile.from_data(data)
     assert "02:00" in deadlines.local_time(NOON, deadlines.zone_of(night, ada))  # what it did
@@ -107,10 +106,10 @@ def test_a_moderator_far_away_signs_the_change_and_the_host_applies_it(tmp_path:
     code, block, _ = cli("roster", str(game), "--key", str(tmp_path / "max.key"),
                          "--digest", f"{ada}=daily", "--print")
     assert code == 0 and f"digest {ada} daily" in block
-    assert seat(yaml.safe_load(game.read_text()), ada).get("digest") is None  # only printed
+    assert seat(fast_yaml.safe_load(game.read_text()), ada).get("digest") is None  # only printed
     (tmp_path / "block.txt").write_text(block)
     assert cli("roster", str(game), "--block", str(tmp_path / "block.txt"))[0] == 0
-    assert seat(yaml.safe_load(game.read_text()), ada)["digest"] == "daily"
+    assert seat(fast_yaml.safe_load(game.read_text()), ada)["digest"] == "daily"
     code, _, err = cli("roster", str(game), "--block", str(tmp_path / "block.txt"))
     assert code != 0 and "already applied" in err
     assert cli("verify", str(game))[0] == 0
@@ -120,7 +119,7 @@ def test_without_a_moderator_the_host_logs_the_change_unsigned(tmp_path: Path) -
     game = make_game(tmp_path, moderator=False)
     ada = gamefile.load(game).player_ids()[0]
     assert cli("roster", str(game), "--timezone", f"{ada}=Europe/Lisbon")[0] == 0
-    change = yaml.safe_load(game.read_text())["log"][-1]
+    change = fast_yaml.safe_load(game.read_text())["log"][-1]
     assert change["seats"] == {"timezone": {ada: "Europe/Lisbon"}} and "block" not in change
     assert cli("verify", str(game))[0] == 0
     code, err = edited(game, lambda d: seat(d, ada).update(timezone="Asia/Tokyo"))
@@ -134,7 +133,7 @@ def test_a_replacement_carries_the_zone_over_or_signs_a_new_one(tmp_path: Path) 
                        str(tmp_path / "max.key"), "--pub", str(tmp_path / "dora.pub"),
                        "--timezone", "America/New_York")
     assert code == 0, err
-    assert seat(yaml.safe_load(game.read_text()), players[1])["timezone"] == "America/New_York"
+    assert seat(fast_yaml.safe_load(game.read_text()), players[1])["timezone"] == "America/New_York"
     assert cli("verify", str(game))[0] == 0
     code, err = edited(game, lambda d: seat(d, players[1]).update(timezone="Asia/Tokyo"))
     assert code == 5 and "timezone settings" in err
@@ -159,11 +158,11 @@ def test_a_format3_game_sets_zones_and_digests_unlogged_as_before(tmp_path: Path
     folder = tmp_path / "format3"
     shutil.copytree(FORMAT3, folder)
     game = folder / "pax-names.yaml"
-    entries = len(yaml.safe_load(game.read_text())["log"])
+    entries = len(fast_yaml.safe_load(game.read_text())["log"])
     ada = gamefile.load(game).player_ids()[0]
     code, _, err = cli("roster", str(game), "--timezone", f"{ada}=Europe/Lisbon",
                        "--digest", f"{ada}=daily")
     assert code == 0, err
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     assert len(data["log"]) == entries and seat(data, ada)["digest"] == "daily"
     assert cli("verify", str(game))[0] == 0

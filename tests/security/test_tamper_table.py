@@ -24,6 +24,7 @@ from pbem.errors import PbemError
 from pbem.pipeline import replay
 from pbem.store import gamefile
 from pbem.store.entry_reader import read_all
+from tests import fast_yaml
 from tests.conftest import built_once
 from tests.security.attack_games import Built, Snapshot
 from tests.security.tamper_edits import Data, altered, every_edit
@@ -88,7 +89,7 @@ def _copy(data: Data) -> Data:
 
 
 def run_table(game: Snapshot) -> list[Row]:
-    data = yaml.safe_load(game.path.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.path.read_text(encoding="utf-8"))
     assert verify_edited(game, _copy(data)) == (0, ""), "the untouched game verifies"
     original = _normal(data)
     rows = []
@@ -168,7 +169,7 @@ def test_a_sample_of_the_edits_through_the_cli(attacked: dict[str, Built], tmp_p
                                                ruleset: str) -> None:
     """One edit of each family through `pbem verify` itself: exit 5, one line on stderr."""
     game = attacked[ruleset].done.copy_to(tmp_path)
-    data = yaml.safe_load(game.path.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.path.read_text(encoding="utf-8"))
     sample: dict[str, Any] = {}
     for name, edit in every_edit(data):
         kind = re.match(r"log\[\d+\] \((\w+)\)", name)
@@ -222,7 +223,7 @@ def test_a_commitment_edit_before_the_reveal_is_caught_only_with_the_secrets(
     assert bidding is not None
     game = bidding.copy_to(tmp_path)
     assert game.secrets is not None
-    data = yaml.safe_load(game.path.read_text(encoding="utf-8"))
+    data = fast_yaml.safe_load(game.path.read_text(encoding="utf-8"))
     pending = max(i for i, e in enumerate(data["log"]) if e["kind"] == "sealed")
     seed_edit = copy.deepcopy(data)
     seed_edit["randomness"]["commitment"] = altered(seed_edit["randomness"]["commitment"])

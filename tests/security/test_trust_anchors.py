@@ -10,6 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from pbem.cli import app
+from tests import fast_yaml
 from tests.pbem.test_mail_helpers import acting, make_game
 
 runner = CliRunner()
@@ -24,7 +25,7 @@ def cli(*args: str) -> tuple[int, str, str]:
 def test_a_swapped_moderator_key_cannot_hand_over_a_seat(tmp_path: Path) -> None:
     game = make_game(tmp_path)
     assert cli("keygen", "eve", "--dir", str(tmp_path))[0] == 0
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     eve = (tmp_path / "eve.pub").read_text().split()
     data["roster"]["moderator"]["key"] = f"{eve[0].removeprefix('ssh-')} {eve[1]}"
     game.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
@@ -39,7 +40,7 @@ def test_a_swapped_moderator_key_cannot_hand_over_a_seat(tmp_path: Path) -> None
 def test_editing_the_anchors_themselves_breaks_every_state_hash(tmp_path: Path) -> None:
     game = make_game(tmp_path)
     assert cli("keygen", "eve", "--dir", str(tmp_path))[0] == 0
-    data = yaml.safe_load(game.read_text())
+    data = fast_yaml.safe_load(game.read_text())
     eve = (tmp_path / "eve.pub").read_text().split()
     forged = f"{eve[0].removeprefix('ssh-')} {eve[1]}"
     data["roster"]["moderator"]["key"] = forged
