@@ -20,7 +20,17 @@ import tempfile
 from pathlib import Path
 
 _RAM = Path("/dev/shm")
-if "TMPDIR" not in os.environ and _RAM.is_dir() and os.access(_RAM, os.W_OK | os.X_OK):
+
+
+def _roomy_ram_disk() -> bool:
+    """A container's /dev/shm is often 64 MB: too small for a run's scratch and bytecode."""
+    if not (_RAM.is_dir() and os.access(_RAM, os.W_OK | os.X_OK)):
+        return False
+    fs = os.statvfs(_RAM)
+    return fs.f_bavail * fs.f_frsize >= 2 << 30
+
+
+if "TMPDIR" not in os.environ and _roomy_ram_disk():
     os.environ["TMPDIR"] = str(_RAM)  # inherited by the pytest-xdist workers and children
     tempfile.tempdir = None  # read TMPDIR again
 

@@ -142,7 +142,10 @@ def _scratch() -> str | None:
     pipeline is the same (atomic renames, the lock, every fsync it asks for); only the waits for
     the disk go, which were most of a moderated game's wall time (bench/README.md, session 10)."""
     shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK) else None
+    if not (os.path.isdir(shm) and os.access(shm, os.W_OK | os.X_OK)):
+        return None
+    fs = os.statvfs(shm)  # a container's is often 64 MB: a game's files need room to grow
+    return shm if fs.f_bavail * fs.f_frsize >= 256 << 20 else None
 
 
 def _play(folder: Path, seed: str, players: int, options: dict[str, Any], stats: Stats,
