@@ -156,6 +156,7 @@ def test_apply_makes_only_the_log_classes_it_builds(tmp_path: Path) -> None:
     # each decision's and op family's module loads when the game reaches it (engine.core.registry)
     assert not modules & {"engine.pax.actions.oneshots", "engine.pax.battle",
                           "engine.pax.actions.ops.borrow", "engine.pax.explain"}
+    assert "tempfile" not in modules  # its temporary file is made by pbem.store.files
     # It builds the entry it follows and its own, the catalog, the block, the choices and the
     # tables, but compares, hashes and prints none of them: none is made a dataclass.
     assert made == []
