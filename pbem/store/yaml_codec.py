@@ -159,8 +159,8 @@ _WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 def _plain_word(value: str) -> bool:
     if not _WORD.fullmatch(value):
         return False
-    implicit: dict[Any, list[tuple[str, re.Pattern[str]]]] = getattr(
-        DUMPERS["c"], "yaml_implicit_resolvers")  # the tags PyYAML's resolver may read
+    dumper: Any = DUMPERS["c"]
+    implicit = dumper.yaml_implicit_resolvers  # the tags PyYAML's resolver may read
     return not any(pattern.match(value) for _, pattern in
                    (*implicit.get(value[0], ()), *implicit.get(None, ())))
 
