@@ -7,24 +7,23 @@ parts of pbem through `lazy()`, with a TYPE_CHECKING import beside it for the ty
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 from types import ModuleType
+from typing import Any
+
+
+class _Deferred(ModuleType):
+    """Stands for module `__name__`, imported when an attribute is first read. Every read goes
+    to the module itself (so a test that patches the module is seen)."""
+
+    def __getattr__(self, attribute: str) -> Any:
+        name = self.__name__
+        module = sys.modules.get(name) or importlib.import_module(name)
+        return getattr(module, attribute)
 
 
 def lazy(name: str) -> ModuleType:
-    """The module `name`, executed on first attribute access (importlib's LazyLoader)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.loader is None:
-        raise ImportError(name)
-    loader = importlib.util.LazyLoader(spec.loader)
-    spec.loader = loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    loader.exec_module(module)
-    parent, _, child = name.rpartition(".")
-    if parent:  # as an import does, so `pbem.delivery.digests` is reachable from its package
-        setattr(importlib.import_module(parent), child, module)
-    return module
+    """The module `name`, imported on first attribute access. Nothing is looked up before: not
+    even where the module is (importlib's LazyLoader found it at once, loading its parent
+    packages; start-up, bench/README.md)."""
+    return sys.modules.get(name) or _Deferred(name)

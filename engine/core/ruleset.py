@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from engine.core.agenda import Node
@@ -73,7 +73,7 @@ class Ruleset(Protocol):
     name: str  # the id in game files ("pax")
     title: str  # for people ("Pax Renaissance (2nd edition)")
     version: int
-    actions: dict[str, Action]
+    actions: Mapping[str, Action]  # by decision; a ruleset may make each on first lookup
     verbs: Sequence[str]
     messages: dict[str, str]  # event message id -> English template (engine.core.words)
     # action name -> what its decider is asked, an infinitive phrase with {their}/{they}/{them}

@@ -13,6 +13,7 @@ from engine.core.choice import clean_line
 from engine.core.errors import Reason, Verbatim, because
 from engine.core.table import Table
 from engine.pax.abilities import hand_limit
+from engine.pax.actions.common import ACTIONS_PER_TURN
 from engine.pax.actions.ops.node import can_run
 from engine.pax.explain_places import explain_tax_answer
 from engine.pax.messages.reasons import REASONS
@@ -28,8 +29,6 @@ from engine.pax.victory import (
     supreme_religion,
     victory_squares,
 )
-
-ACTIONS_PER_TURN = 2  # D1
 
 
 def _market_card(t: Table, words: str) -> tuple[str, str, int] | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,7 @@ class PaxRuleset:
     # Start-up: the actions, the board's names and the views load on first use; reading a
     # game's status needs none of them (tests/architecture/test_hot_imports.py).
     @cached_property
-    def actions(self) -> dict[str, Action]:
+    def actions(self) -> Mapping[str, Action]:
         from engine.pax.ruleset_actions import ACTIONS  # start-up: loaded on first use
 
         return ACTIONS

@@ -11,12 +11,13 @@ import pickle
 import re
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from engine.core.records import dataclass_on_first_use
 from pbem.errors import CorruptGameError, UsageError
 from pbem.store import plain_yaml, yaml_codec
 from pbem.store.files import locked as locked
@@ -39,7 +40,7 @@ TOP_KEYS = ("format", "game", "roster", "randomness", "seq", "state", "agenda", 
 MAX_FILE_BYTES = 32 << 20  # far above any real game; a bigger file is damage or an attack
 
 
-@dataclass
+@dataclass_on_first_use()  # start-up: made a dataclass only if compared, printed or replaced
 class GameFile:
     game: dict[str, Any]
     roster: dict[str, Any]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.chance import Draw
+from engine.core.records import dataclass_on_first_use
 from engine.core.ruleset import Ruleset
 from pbem.store.gamefile import GameFile, state_hash
 
@@ -32,7 +32,7 @@ def public_agenda(agenda: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return nodes
 
 
-@dataclass(frozen=True)
+@dataclass_on_first_use(frozen=True)  # start-up: no dataclass is made to read a game
 class Projection:
     hidden: bool  # the file holds a projection; the whole state is the moderator's
 

@@ -6,6 +6,7 @@ same bytes in about two thirds of the time."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -147,6 +148,23 @@ def pyyaml_dump(data: Any, backend: str = "c") -> str:
     return text
 
 
+# A word PyYAML writes as it is (a plain scalar) in a block mapping or sequence, as key or
+# value, unless its resolver reads it as something else than a string ("yes", "12", "0x1f",
+# "2026-12-01"...): a letter, digit or "_" first (no indicator), then no space, quote, ":"
+# or "#". Most of a game file's strings are such words (ids, hashes, message ids); rendering
+# each through PyYAML was most of the cost of writing a block's entry (issue 17).
+_WORD = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+
+
+def _plain_word(value: str) -> bool:
+    if not _WORD.fullmatch(value):
+        return False
+    dumper: Any = DUMPERS["c"]
+    implicit = dumper.yaml_implicit_resolvers  # the tags PyYAML's resolver may read
+    return not any(pattern.match(value) for _, pattern in
+                   (*implicit.get(value[0], ()), *implicit.get(None, ())))
+
+
 def _scalar(value: Any, table: dict[str, str], probe: Callable[[str], str]) -> str:
     kind = type(value)
     if kind is str:
@@ -154,7 +172,7 @@ def _scalar(value: Any, table: dict[str, str], probe: Callable[[str], str]) -> s
         if shown is None:
             if not value.isprintable() or len(value) > 100:
                 raise NotSimple  # a line break (a literal block...), a key written `? key`
-            shown = probe(value)
+            shown = value if _plain_word(value) else probe(value)
             if not shown.isprintable() or len(table) >= 65536:
                 raise NotSimple  # its text could depend on the indentation
             table[value] = shown

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem import i18n
-from pbem.delivery import deadlines, sidecar
+from pbem.delivery import deadlines
+from pbem.lazy import lazy
 from pbem.store.gamefile import GameFile
+
+if TYPE_CHECKING:
+    from pbem.delivery import sidecar
+else:
+    sidecar = lazy("pbem.delivery.sidecar")  # start-up: only a game with deadlines reads it
 
 
 def deadline_rows(game: Path, gf: GameFile, viewer: str | None, now: datetime,

@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from pbem.delivery import sidecar
 from pbem.store import files
 from tests.reliability.kit import copy_game, next_block, ok, pbem, snapshot, strays
@@ -72,3 +74,20 @@ def test_a_mail_run_clears_the_post_books_and_the_queues(tmp_path: Path) -> None
     ok("timeout", str(game), "--now", "2027-03-01T00:00:00Z")  # holds the post book's lock
     assert not any(path.exists() for path in ours)
     assert strays(tmp_path) == []
+
+
+def test_a_temporary_file_is_new_private_and_named_as_stale_temps_finds_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pbem makes its temporary files as tempfile.mkstemp would, without importing tempfile
+    (start-up): never an existing name, readable by its owner only."""
+    game = tmp_path / "lisbon.yaml"
+    first = left_by_a_killed_writer(game)
+    assert first.stat().st_mode & 0o777 == 0o600
+    assert files.stale_temps(game) == [first]
+    same = first.name.split(".")[-2].encode()  # the first tries draw the name already taken
+    draws = iter([bytes(files._TEMP_LETTERS.index(chr(c)) for c in same)] * 3)
+    monkeypatch.setattr(os, "urandom", lambda n: next(draws, b"\x00" * n))
+    handle, name = files.temp_file(game)
+    os.close(handle)
+    assert Path(name) != first and first.read_text() == "format: 4\ngame: {id: half"
+    assert sorted(files.stale_temps(game)) == sorted([first, Path(name)])

@@ -17,10 +17,6 @@ from engine.core.choice import Choice
 from engine.core.table import Table
 from engine.pax.abilities import Ability, ability_cards, ability_event
 from engine.pax.actions.common import Result, card_choice
-from engine.pax.actions.oneshots.apostasy import exposed_faiths
-from engine.pax.actions.oneshots.civil_war import PEASANT_REVOLT, attackers
-from engine.pax.actions.oneshots.common import city_fighters, empire_name
-from engine.pax.battle import start_battle
 from engine.pax.catalog import RELIGIONS
 from engine.pax.model import banks, card_name, discard, husband_of
 
@@ -28,6 +24,8 @@ from engine.pax.model import banks, card_name, discard, husband_of
 def apostasy_options(t: Table, bank: str) -> list[Choice]:
     if not ability_cards(t, bank, Ability.APOSTASY_AS_ACTION):
         return []
+    from engine.pax.actions.oneshots.apostasy import exposed_faiths  # start-up: first use
+
     # some tableau is condemned: `condemned` is not empty exactly for these faiths
     exposed = [exposed_faiths(t, other) for other in banks(t)]
     return [Choice("apostasy", (first, second), ("religion", "religion"),
@@ -48,6 +46,11 @@ def apply_apostasy(t: Table, bank: str, choice: Choice, chance: Chance) -> Resul
 def revolt_options(t: Table, bank: str) -> list[Choice]:
     choices = []
     for queen in ability_cards(t, bank, Ability.DISCARD_TO_LAUNCH_PEASANT_REVOLT):
+        from engine.pax.actions.oneshots.civil_war import (  # start-up: on first use
+            PEASANT_REVOLT,
+            attackers,
+        )
+
         husband = husband_of(t, queen)
         if husband is not None and attackers(t, bank, queen, husband, PEASANT_REVOLT):
             choices.append(card_choice(t, "revolt", queen))
@@ -55,6 +58,10 @@ def revolt_options(t: Table, bank: str) -> list[Choice]:
 
 
 def apply_revolt(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
+    from engine.pax.actions.oneshots.civil_war import PEASANT_REVOLT, attackers
+    from engine.pax.actions.oneshots.common import city_fighters, empire_name
+    from engine.pax.battle import start_battle  # start-up: loaded on first use
+
     queen = choice.args[0]
     empire = husband_of(t, queen)
     assert empire is not None

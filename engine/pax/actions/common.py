@@ -12,6 +12,8 @@ from engine.core.records import dataclass_on_first_use
 from engine.core.table import Event, Table
 from engine.pax.model import card_name
 
+ACTIONS_PER_TURN = 2  # D1
+
 
 def quoted(name: str) -> str:
     return f'"{name}"' if " " in name else name

@@ -10,7 +10,6 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_count, ability_event, has_ability
 from engine.pax.actions.common import Result
-from engine.pax.explain_places import explain_levy
 from engine.pax.model import (
     card_name,
     cat,
@@ -142,6 +141,8 @@ class Levy(Action):
         return list(seen.values()) or [Choice("no levy", (), (), "no levy")]
 
     def explain(self, t: Table, node: Node, line: str) -> Reason | None:
+        from engine.pax.explain_places import explain_levy  # start-up: only a refused line
+
         return explain_levy(t, node["args"]["empire"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:

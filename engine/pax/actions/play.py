@@ -10,9 +10,6 @@ from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event
 from engine.pax.actions.common import Result, card_choice
-from engine.pax.actions.oneshots import oneshot_options, trigger
-from engine.pax.actions.oneshots.common import agent_nodes, kind_of
-from engine.pax.actions.oneshots.coronation import marry, suitors
 from engine.pax.model import card, card_name, cat, player
 from engine.pax.notation import short_empire
 
@@ -39,6 +36,8 @@ def apply_play(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     events = [event("pax.play.card", bank=bank, card=name, side=data.deck)]
     if data.one_shot is not None:
         return Result(events, [new_node(t.state, "oneshot", bank, card=card_id)])
+    from engine.pax.actions.oneshots.common import agent_nodes  # start-up: loaded on first use
+
     return Result(events, agent_nodes(t, bank, card_id, optional=True))
 
 
@@ -51,9 +50,14 @@ class OneShot(Action):
     decision = "trigger the card's one-shot or not"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
+        from engine.pax.actions.oneshots import oneshot_options  # start-up: on first use
+
         return oneshot_options(t, node["player"], node["args"]["card"]) + [NO_ONESHOT]
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
+        from engine.pax.actions.oneshots import trigger  # start-up: loaded on first use
+        from engine.pax.actions.oneshots.common import agent_nodes, kind_of
+
         card_id = node["args"]["card"]
         bank = node["player"]
         if node["args"].get("sold"):  # Machiavellianism: the sold card's one-shot, or nothing
@@ -77,6 +81,8 @@ class Coronation(Action):
     decision = "crown the queen or keep her as an Old Maid"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
+        from engine.pax.actions.oneshots.coronation import suitors  # start-up: on first use
+
         marriages = [Choice("marry", (empire_id,), ("empire",),
                             f"marry {short_empire(cat(t), empire_id)}")
                      for empire_id in suitors(t, node["player"], node["args"]["card"])]
@@ -87,6 +93,8 @@ class Coronation(Action):
         bank = node["player"]
         player(t, bank)["hand"].remove(card_id)
         if choice.verb == "marry":
+            from engine.pax.actions.oneshots.coronation import marry  # start-up: first use
+
             events, follow = marry(t, bank, card_id, choice.args[0])
             t.agenda[0:0] = follow
             return events

@@ -30,7 +30,6 @@ from engine.pax.model import (
     return_to_throne,
     tableau,
 )
-from engine.pax.regime import emancipation_options
 
 SALE = SQUARE_SALE = 2
 FOUR = 4
@@ -83,6 +82,12 @@ def apply_sell(t: Table, bank: str, choice: Choice, chance: Chance) -> Result:
     return Result([sold, *notes], follow)
 
 
+def _emancipation_options(t: Table, empire: str) -> list[Choice]:
+    from engine.pax.regime import emancipation_options  # start-up: only with the ability
+
+    return emancipation_options(t, empire)
+
+
 def _sale_follow_ups(t: Table, bank: str, card_id: str, active: tuple[str, ...],
                      machiavelli: bool) -> list[Node]:
     follow = []
@@ -90,7 +95,7 @@ def _sale_follow_ups(t: Table, bank: str, card_id: str, active: tuple[str, ...],
         follow.append(new_node(t.state, "borrow", bank, card=card_id))
     west = cat(t).region_empires("west")
     if Ability.SELL_TO_EMANCIPATE_WEST in active and any(
-            emancipation_options(t, e) for e in west):
+            _emancipation_options(t, e) for e in west):
         follow.append(new_node(t.state, "emancipate", bank, empires=west,
                                ability=Ability.SELL_TO_EMANCIPATE_WEST.value))
     shot = card(t, card_id).one_shot

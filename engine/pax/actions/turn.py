@@ -19,14 +19,13 @@ from engine.pax.actions.ability_actions import (
     apply_revolt,
     revolt_options,
 )
-from engine.pax.actions.common import Cost, Result, Verb
+from engine.pax.actions.common import ACTIONS_PER_TURN, Cost, Result, Verb
 from engine.pax.actions.fair import apply_fair, fair_options
 from engine.pax.actions.market import apply_buy, buy_options, refresh_market
 from engine.pax.actions.ops.node import apply_ops, ops_options
 from engine.pax.actions.ops.tax import has_concession, set_standing, standing_answer, standing_options
 from engine.pax.actions.play import apply_play, play_options
 from engine.pax.actions.sell import apply_sell, sell_options
-from engine.pax.explain import ACTIONS_PER_TURN, explain_turn
 from engine.pax.model import player, prestige, tableau
 from engine.pax.victory import (
     ability_notes,
@@ -141,6 +140,8 @@ class Turn(Action):
         return actions[0] if len(actions) == 1 else None
 
     def explain(self, t: Table, node: Node, line: str) -> str | Reason | None:
+        from engine.pax.explain import explain_turn  # start-up: only a refused line
+
         return explain_turn(t, node["player"], line)
 
     def default(self, t: Table, node: Node, options: list[Choice]) -> Choice:  # type: ignore[override]

@@ -15,7 +15,6 @@ from pbem.cli.typer_app import GameArg, app, boundary, read_input, read_key_file
 from pbem.errors import IOFailure, UsageError
 from pbem.lazy import lazy
 from pbem.orders.signatures import parse_public_key
-from pbem.store import gamefile
 from pbem.words import public_texts, say, sentences
 
 if TYPE_CHECKING:
@@ -23,14 +22,14 @@ if TYPE_CHECKING:
     from pbem.pipeline import clock, handover, replace
     from pbem.pipeline import opening as games
     from pbem.pipeline import timeout as timeouts
-    from pbem.store import sandbox
+    from pbem.store import gamefile, sandbox
 else:
     (deadlines, gitplay, mail, queue, transport, games, clock, handover, replace, timeouts,
-     sandbox) = (
+     gamefile, sandbox) = (
         lazy(f"pbem.{name}") for name in (
             "delivery.deadlines", "delivery.gitplay", "delivery.mail", "delivery.queue",
             "delivery.transport", "pipeline.opening", "pipeline.clock", "pipeline.handover",
-            "pipeline.replace", "pipeline.timeout", "store.sandbox"))
+            "pipeline.replace", "pipeline.timeout", "store.gamefile", "store.sandbox"))
 
 ModKeyOpt = Annotated[Path | None, typer.Option(
     "--key", help="The moderator's private key file (a game with a moderator).")]

@@ -1,6 +1,5 @@
 """One-shots (E2.1, H-K): trade shift, coronation, civil wars, religious wars, apostasy.
 
-`ACTIONS` lists the decision handlers this package adds; `VERBS` the order words they read.
 `HANDLERS` maps each one-shot verb of the card data to its handler; `oneshot_options` lists
 the legal `oneshot` / `oneshot in EMPIRE` lines for a card just played, and `trigger` does it.
 Coronations are asked by the queen's own decision (engine.pax.actions.play.Coronation).
@@ -9,13 +8,11 @@ Coronations are asked by the queen's own decision (engine.pax.actions.play.Coron
 from __future__ import annotations
 
 from engine.core.choice import Choice
-from engine.core.ruleset import Action
 from engine.core.table import Event, Table
-from engine.pax.actions.oneshots.apostasy import Apostasy, ApostasyTrial
+from engine.pax.actions.oneshots.apostasy import Apostasy
 from engine.pax.actions.oneshots.civil_war import CONSPIRACY, PEASANT_REVOLT, CivilWar
 from engine.pax.actions.oneshots.common import Handler, kind_of
 from engine.pax.actions.oneshots.religious_war import ReligiousWar
-from engine.pax.actions.oneshots.theocracy import Arrange
 from engine.pax.actions.oneshots.trade_shift import TradeShift
 from engine.pax.model import card, cat
 from engine.pax.notation import short_empire
@@ -29,9 +26,6 @@ HANDLERS: dict[str, Handler] = {
     "reformation": ReligiousWar(),
     "apostasy": Apostasy(),
 }
-
-ACTIONS: list[Action] = [ApostasyTrial(), Arrange()]
-VERBS: tuple[str, ...] = ("oneshot in", "free")
 
 
 def oneshot_options(t: Table, bank: str, card_id: str) -> list[Choice]:

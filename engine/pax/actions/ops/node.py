@@ -8,26 +8,30 @@ card offers only its religious ops (F1f). `done` ends the action once one op is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.errors import Reason
+from engine.core.registry import Registry
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event, has_ability, usable_ops
 from engine.pax.actions.common import Result
 from engine.pax.actions.ops.base import REGIONS, OpHandler, op_type, split_card_op
-from engine.pax.actions.ops.military import CAMPAIGN, CORSAIR, SIEGE
-from engine.pax.actions.ops.political import BEHEAD, COMMERCE, REPRESS, VOTE
-from engine.pax.actions.ops.religious import INQUISITOR
-from engine.pax.actions.ops.tax import TAX
-from engine.pax.explain_places import explain_op
 from engine.pax.model import card_name, cat, side_cards
 
-HANDLERS: dict[str, OpHandler] = {
-    "inquisitor": INQUISITOR, "commerce": COMMERCE, "behead": BEHEAD, "tax": TAX,
-    "repress": REPRESS, "vote": VOTE, "corsair": CORSAIR, "siege": SIEGE, "campaign": CAMPAIGN,
-}
+_OPS = "engine.pax.actions.ops"
+
+# op type -> its handler, each module loaded when a card first offers an op of its family
+HANDLERS: Mapping[str, OpHandler] = Registry({
+    "inquisitor": f"{_OPS}.religious:INQUISITOR", "commerce": f"{_OPS}.political:COMMERCE",
+    "behead": f"{_OPS}.political:BEHEAD", "tax": f"{_OPS}.tax:TAX",
+    "repress": f"{_OPS}.political:REPRESS", "vote": f"{_OPS}.political:VOTE",
+    "corsair": f"{_OPS}.military:CORSAIR", "siege": f"{_OPS}.military:SIEGE",
+    "campaign": f"{_OPS}.military:CAMPAIGN",
+}, lambda handler: handler)
 DONE = Choice("done", (), (), "done")
 BOTH = "both"
 
@@ -105,6 +109,8 @@ class Ops(Action):
         return DONE if DONE in options else options[0]
 
     def explain(self, t: Table, node: Node, line: str) -> Reason | None:
+        from engine.pax.explain_places import explain_op  # start-up: only a refused line
+
         args = node["args"]
         return explain_op(t, node["player"], args["side"], args["used"], line)
 

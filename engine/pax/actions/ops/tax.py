@@ -35,7 +35,6 @@ from engine.pax.actions.ops.base import (
     place_label,
     split_card_op,
 )
-from engine.pax.explain_places import explain_tax_answer
 from engine.pax.model import (
     cat,
     concession_owner,
@@ -170,6 +169,8 @@ class TaxResponse(Action):
         return self.answers(t, node)[0]
 
     def explain(self, t: Table, node: Node, line: str) -> Reason | None:
+        from engine.pax.explain_places import explain_tax_answer  # start-up: a refused line
+
         return explain_tax_answer(t, node["player"], line)
 
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
