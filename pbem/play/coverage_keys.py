@@ -171,6 +171,14 @@ def trial_cards(catalog: Any, abilities: Iterable[str]) -> frozenset[str]:
     return frozenset(c for key in abilities for c in _trials(catalog, key.partition(":")[2]))
 
 
+@cache
+def set_cards(catalog: Any, pairs: frozenset[frozenset[str]]) -> frozenset[str]:
+    """The cards carrying a prestige kind of these sets (see `_pairs`): the cards that make one
+    whole."""
+    kinds = set().union(*pairs) if pairs else set()
+    return frozenset(c.id for c in getattr(catalog, "cards", {}).values() if kinds & set(c.prestige))
+
+
 def pairs_held(table: Table, who: str, pairs: Iterable[frozenset[str]], *,
                hand: bool = False) -> int:
     """How far `who`'s tableau (with `hand`, its hand too) is toward holding these prestige sets

@@ -31,10 +31,11 @@ from pbem.play.coverage_keys import (
     pairs_held,
     serving_cards,
     serving_pairs,
+    set_cards,
     steps_toward,
     trial_cards,
 )
-from pbem.play.coverage_victory import made_active, nearest_wanted, notes_reached, shortfall_of
+from pbem.play.coverage_victory import Aim, made_active, nearest_wanted, notes_reached, shortfall_of
 from pbem.store import seeds
 
 __all__ = ["PLAYED", "POLICIES", "CoveragePolicy", "GreedyPolicy", "Policy", "is_bought",
@@ -103,8 +104,8 @@ class Serving(NamedTuple):
     cards: frozenset[str]
     pairs: frozenset[frozenset[str]]
     deep: bool = False  # the decision is about a serving card: worth its best follow-up
-    aim: tuple[str, int] | None = None  # the nearest victory declaring reaches news with, and
-    # how far it is (pbem.play.coverage_victory)
+    aim: Aim | None = None  # the nearest victory declaring reaches news with, and how far it
+    # is (pbem.play.coverage_victory)
     notes: frozenset[str] | None = None  # what declarations here would count that never fired
     # (None: no ability never fired is laid out, so none can count)
     trials: frozenset[str] = frozenset()  # one-shots that put every tableau on the trial an
@@ -156,8 +157,9 @@ class CoveragePolicy(Policy):
                           frozenset(notes_reached(table, who, self.seen)) if unseen else None,
                           trial_cards(table.catalog, unseen),
                           serving_pairs(table.catalog, unseen) - pairs)
-        width = WIDE if held else self.width
-        sample = self._sample(table, options, width, serving.cards | serving.trials)
+        width = WIDE if held or serving.beside else self.width
+        sample = self._sample(table, options, width, serving.cards | serving.trials
+                              | set_cards(table.catalog, serving.pairs | serving.beside))
         return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice,
@@ -184,8 +186,8 @@ class CoveragePolicy(Policy):
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
         if serving.aim and follow:  # nearer a declaration that would reach news, as the engine
-            square, short = serving.aim  # counts it
-            total += STEP * (short - shortfall_of(probe, who, square)) \
+            square, short, declarers = serving.aim  # counts it
+            total += STEP * (short - shortfall_of(probe, declarers, square)) \
                 + 3 * made_active(table, probe, who, square)
         if serving.notes is not None and follow:  # a declaration would newly count an ability
             total += 3 * len(notes_reached(probe, who, self.seen) - serving.notes)
