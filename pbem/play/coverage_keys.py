@@ -171,12 +171,18 @@ def trial_cards(catalog: Any, abilities: Iterable[str]) -> frozenset[str]:
     return frozenset(c for key in abilities for c in _trials(catalog, key.partition(":")[2]))
 
 
-@cache
 def set_cards(catalog: Any, pairs: frozenset[frozenset[str]]) -> frozenset[str]:
     """The cards carrying a prestige kind of these sets (see `_pairs`): the cards that make one
-    whole."""
-    kinds = set().union(*pairs) if pairs else set()
-    return frozenset(c.id for c in getattr(catalog, "cards", {}).values() if kinds & set(c.prestige))
+    whole. None for no sets, or a game whose catalog has no abilities."""
+    if not pairs or not hasattr(catalog, "abilities"):
+        return frozenset()
+    return _set_cards(catalog, pairs)
+
+
+@cache
+def _set_cards(catalog: Any, pairs: frozenset[frozenset[str]]) -> frozenset[str]:
+    kinds = set().union(*pairs)
+    return frozenset(c.id for c in catalog.cards.values() if kinds & set(c.prestige))
 
 
 def pairs_held(table: Table, who: str, pairs: Iterable[frozenset[str]], *,
