@@ -135,7 +135,11 @@ class CoveragePolicy(Policy):
     run on and meet more. Before that, a candidate scores for each count it gains toward such a
     declaration as the engine measures it (its shortfall, pbem.play.coverage_victory), for making
     its square active, and for a position in which a declaration would count an ability never
-    fired (the first green pirate under Zionist State)."""
+    fired (the first green pirate under Zionist State); when the engine would count it in any
+    player's declaration, the nearest declarer's shortfall is the measure. While an ability
+    never fired is laid out, every player is steered toward the prestige sets its one-shots
+    read (`beside`: others' trial) and keeps those one-shots (`trials`), and a candidate playing
+    one looks two answers past the play, to the trial."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
