@@ -152,6 +152,39 @@ def serving_pairs(catalog: Any, abilities: Iterable[str]) -> frozenset[frozenset
     return frozenset(p for key in abilities for p in _pairs(catalog, key.partition(":")[2]))
 
 
+@cache
+def _trials(catalog: Any, ability: str) -> frozenset[str]:
+    """The cards whose one-shot an ability's summary names and whose own data lists a prestige
+    set (see `_pairs`): played by anyone, such a one-shot reads every tableau."""
+    named, pairs = _named(catalog, ability), _pairs(catalog, ability)
+    return frozenset(c.id for c in catalog.cards.values()
+                     if c.one_shot and c.one_shot["type"] in named
+                     and any(isinstance(v, list) and frozenset(v) in pairs
+                             for v in c.one_shot.values()))
+
+
+def trial_cards(catalog: Any, abilities: Iterable[str]) -> frozenset[str]:
+    """The cards that put tableaux on the trial these `ability:x` keys read (see `_trials`):
+    Epicurean Swerve's immunity fires only in an apostasy that condemns someone else."""
+    if not hasattr(catalog, "abilities"):
+        return frozenset()
+    return frozenset(c for key in abilities for c in _trials(catalog, key.partition(":")[2]))
+
+
+def set_cards(catalog: Any, pairs: frozenset[frozenset[str]]) -> frozenset[str]:
+    """The cards carrying a prestige kind of these sets (see `_pairs`): the cards that make one
+    whole. None for no sets, or a game whose catalog has no abilities."""
+    if not pairs or not hasattr(catalog, "abilities"):
+        return frozenset()
+    return _set_cards(catalog, pairs)
+
+
+@cache
+def _set_cards(catalog: Any, pairs: frozenset[frozenset[str]]) -> frozenset[str]:
+    kinds = set().union(*pairs)
+    return frozenset(c.id for c in catalog.cards.values() if kinds & set(c.prestige))
+
+
 def pairs_held(table: Table, who: str, pairs: Iterable[frozenset[str]], *,
                hand: bool = False) -> int:
     """How far `who`'s tableau (with `hand`, its hand too) is toward holding these prestige sets

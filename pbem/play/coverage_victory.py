@@ -8,7 +8,7 @@ knowledge lives here: which ability counts in which declaration is what the engi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.table import Table
 from pbem.play.coverage_keys import coverage_keys
@@ -39,29 +39,58 @@ def wanted_squares(table: Table, who: str, seen: set[str]) -> frozenset[str]:
     """The squares whose declaration by `who` would reach something never seen: a victory kind
     not yet declared in this run, or an ability the engine would count in it that never fired
     (see `notes_reached`)."""
-    squares = _squares(table, who)
-    unseen = {s for s in squares if f"victory:{s}" not in seen}
-    return frozenset(unseen | {n.rpartition("@")[2] for n in notes_reached(table, who, seen)})
+    return _wanted(table, who, seen, _noted(table, who, seen))
 
 
-def nearest_wanted(table: Table, who: str, seen: set[str]) -> tuple[str, int] | None:
-    """The wanted square (see `wanted_squares`) `who` is nearest to meeting, active ones first
-    (only those can be declared), with its shortfall; None when no square is wanted."""
-    wanted = wanted_squares(table, who, seen)
+def _noted(table: Table, who: str, seen: set[str]) -> set[str]:
+    """The squares `notes_reached` names for `who`."""
+    return {n.rpartition("@")[2] for n in notes_reached(table, who, seen)}
+
+
+def _wanted(table: Table, who: str, seen: set[str], noted: set[str]) -> frozenset[str]:
+    return frozenset({s for s in _squares(table, who) if f"victory:{s}" not in seen} | noted)
+
+
+class Aim(NamedTuple):
+    """The wanted square a coverage player steers toward, how far it is from being declared by
+    one of `declarers` (the least shortfall among them), and those declarers."""
+    square: str
+    short: int
+    declarers: tuple[str, ...]
+
+
+def _declarers(table: Table, who: str, seen: set[str], square: str, noted: set[str]
+               ) -> tuple[str, ...]:
+    """Who declaring `square` would reach news: `who`; and when it is an ability the engine
+    counts in anyone's declaration (`notes_reached` names the square for `who`), every player
+    for whom it names it too, so no one breaks a position another player is about to declare."""
+    if square not in noted:
+        return (who,)
+    return tuple(p for p in table.state["order"]
+                 if p == who or square in _noted(table, p, seen))
+
+
+def nearest_wanted(table: Table, who: str, seen: set[str]) -> Aim | None:
+    """The wanted square (see `wanted_squares`) nearest to being declared by its declarers
+    (see `_declarers`), active ones first (only those can be declared), with its shortfall;
+    None when no square is wanted."""
+    noted = _noted(table, who, seen)
+    wanted = _wanted(table, who, seen, noted)
     if not wanted:
         return None
-    from engine.pax.victory import shortfall
     status = _squares(table, who)
-    return min(((s, shortfall(table, who, s)) for s in sorted(wanted)),
-               key=lambda aim: (status[aim[0]] != "active", aim[1]))
+    aims = [Aim(s, shortfall_of(table, declarers, s), declarers) for s in sorted(wanted)
+            for declarers in [_declarers(table, who, seen, s, noted)]]
+    return min(aims, key=lambda aim: (status[aim.square] != "active", aim.short))
 
 
-def shortfall_of(table: Table, who: str, square: str) -> int:
-    """How far `who` is from meeting `square`, as the engine counts it (0: it meets it now)."""
-    if not _squares(table, who):
+def shortfall_of(table: Table, declarers: tuple[str, ...], square: str) -> int:
+    """How far the nearest of `declarers` is from meeting `square`, as the engine counts it (0:
+    one meets it now)."""
+    if not _squares(table, declarers[0]):
         return 0
     from engine.pax.victory import shortfall
-    return shortfall(table, who, square)
+    return min(shortfall(table, p, square) for p in declarers)
 
 
 def made_active(table: Table, probe: Table, who: str, square: str) -> bool:

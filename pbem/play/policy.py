@@ -31,9 +31,11 @@ from pbem.play.coverage_keys import (
     pairs_held,
     serving_cards,
     serving_pairs,
+    set_cards,
     steps_toward,
+    trial_cards,
 )
-from pbem.play.coverage_victory import made_active, nearest_wanted, notes_reached, shortfall_of
+from pbem.play.coverage_victory import Aim, made_active, nearest_wanted, notes_reached, shortfall_of
 from pbem.store import seeds
 
 __all__ = ["PLAYED", "POLICIES", "CoveragePolicy", "GreedyPolicy", "Policy", "is_bought",
@@ -102,10 +104,14 @@ class Serving(NamedTuple):
     cards: frozenset[str]
     pairs: frozenset[frozenset[str]]
     deep: bool = False  # the decision is about a serving card: worth its best follow-up
-    aim: tuple[str, int] | None = None  # the nearest victory declaring reaches news with, and
-    # how far it is (pbem.play.coverage_victory)
+    aim: Aim | None = None  # the nearest victory declaring reaches news with, and how far it
+    # is (pbem.play.coverage_victory)
     notes: frozenset[str] | None = None  # what declarations here would count that never fired
     # (None: no ability never fired is laid out, so none can count)
+    trials: frozenset[str] = frozenset()  # one-shots that put every tableau on the trial an
+    # ability never fired, laid out anywhere, reads (pbem.play.coverage_keys.trial_cards)
+    beside: frozenset[frozenset[str]] = frozenset()  # the prestige sets that trial reads, for
+    # a player not owning the ability: a step toward one counts, losing one in the trial does not
 
 
 def _victories(options: list[Choice]) -> list[Choice]:
@@ -129,7 +135,11 @@ class CoveragePolicy(Policy):
     run on and meet more. Before that, a candidate scores for each count it gains toward such a
     declaration as the engine measures it (its shortfall, pbem.play.coverage_victory), for making
     its square active, and for a position in which a declaration would count an ability never
-    fired (the first green pirate under Zionist State)."""
+    fired (the first green pirate under Zionist State); when the engine would count it in any
+    player's declaration, the nearest declarer's shortfall is the measure. While an ability
+    never fired is laid out, every player is steered toward the prestige sets its one-shots
+    read (`beside`: others' trial) and keeps those one-shots (`trials`), and a candidate playing
+    one looks two answers past the play, to the trial."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
@@ -145,15 +155,23 @@ class CoveragePolicy(Policy):
         owned = held_abilities(table, who, hand=True) - self.seen
         out = {a for p in table.state.get("players") or {} for a in held_abilities(table, p)}
         unseen = out - self.seen  # laid out in any tableau, never fired
-        serving = Serving(serving_cards(table.catalog, owned), serving_pairs(table.catalog, owned),
+        pairs = serving_pairs(table.catalog, owned)
+        serving = Serving(serving_cards(table.catalog, owned), pairs,
                           self._about_serving(table, unseen), nearest_wanted(table, who, self.seen),
-                          frozenset(notes_reached(table, who, self.seen)) if unseen else None)
-        width = WIDE if held else self.width
-        sample = self._sample(table, options, width, serving.cards)
+                          frozenset(notes_reached(table, who, self.seen)) if unseen else None,
+                          trial_cards(table.catalog, unseen),
+                          serving_pairs(table.catalog, unseen) - pairs)
+        width = WIDE if held or serving.beside else self.width
+        sample = self._sample(table, options, width, serving.cards | serving.trials
+                              | set_cards(table.catalog, serving.pairs | serving.beside))
         return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice,
-               serving: Serving, *, follow: bool = True) -> float:
+               serving: Serving, *, level: int = 0, depth: int = 0) -> float:
+        """`level` 0 is the decision itself; follow-ups are looked at down to `depth` (1, or 2
+        for a card putting tableaux on a trial: its one-shot, then its agents, then the trial)."""
+        follow = level == 0
+        depth = depth or 1 + bool(serving.trials & {a.partition("/")[0] for a in choice.args})
         probe, events = self._ahead(ruleset, table, who, choice)
         fresh = len(coverage_keys(events) - self.seen)
         holds = len(held_abilities(probe, who) - held_abilities(table, who) - self.seen)
@@ -161,25 +179,29 @@ class CoveragePolicy(Policy):
                     - held_abilities(table, who, hand=True) - self.seen)
         (laid, hand), (laid_now, hand_now) = cards_of(table, who), cards_of(probe, who)
         serves = 2 * len(serving.cards & (laid_now - laid)) \
-            + len(serving.cards & (hand_now - hand - laid))
+            + len(serving.cards & (hand_now - hand - laid)) \
+            + len(serving.trials & (hand_now - hand - laid))  # kept for the trial, not laid out
         if serving.pairs:  # a step toward (or away from) a prestige set held whole
             serves += sum(pairs_held(probe, who, serving.pairs, hand=h)
                           - pairs_held(table, who, serving.pairs, hand=h) for h in (False, True))
+        if serving.beside:  # others' trial: toward it only (being condemned in it is the point)
+            serves += sum(max(0, pairs_held(probe, who, serving.beside, hand=h)
+                              - pairs_held(table, who, serving.beside, hand=h)) for h in (False, True))
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
         if serving.aim and follow:  # nearer a declaration that would reach news, as the engine
-            square, short = serving.aim  # counts it
-            total += STEP * (short - shortfall_of(probe, who, square)) \
+            square, short, declarers = serving.aim  # counts it
+            total += STEP * (short - shortfall_of(probe, declarers, square)) \
                 + 3 * made_active(table, probe, who, square)
         if serving.notes is not None and follow:  # a declaration would newly count an ability
             total += 3 * len(notes_reached(probe, who, self.seen) - serving.notes)
-        if follow and _opened(table, probe, who):
+        if level < depth and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
-            if serving.deep or {k for k in named_keys(table.catalog, choice) - self.seen
-                                if k.startswith("ability:")}:
+            if serving.deep or depth > 1 or {k for k in named_keys(table.catalog, choice) - self.seen
+                                             if k.startswith("ability:")}:
                 tried = self._sample(probe, after, FOLLOW_UPS, serving.cards)  # a queen to crown...
-                total += max((self._score(ruleset, probe, who, c, serving, follow=False)
-                              for c in tried), default=0.0)
+                total += max((self._score(ruleset, probe, who, c, serving, level=level + 1,
+                                          depth=depth) for c in tried), default=0.0)
             else:  # ops to run: worth what the best of them names that was never seen
                 total += NAMED * max((len(named_keys(table.catalog, c) - self.seen)
                                       for c in after), default=0)

@@ -4,10 +4,20 @@ own (pbem.play.policy, pbem.play.coverage_keys)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.adjudicate import answer, options_now, run_automatic
+from engine.core.chance import SeededChance
 from engine.core.choice import Choice
 from engine.core.table import Table
-from pbem.play.coverage_keys import coverage_keys, pairs_held, serving_cards, serving_pairs
+from pbem.play.coverage_keys import (
+    coverage_keys,
+    held_abilities,
+    pairs_held,
+    serving_cards,
+    serving_pairs,
+    trial_cards,
+)
 from pbem.play.policy import CoveragePolicy, Serving, make_policy
 from pbem.rulesets import catalog_for
 from tests.play.test_coverage_abilities import _dealt, _everything_seen_but, _start
@@ -19,6 +29,7 @@ JESUITS = "PREN008"  # Catholic prestige
 ANTIPOPE = "PREN004"  # Reformist prestige
 REFORMED_THEOLOGY = "PREN005"  # Reformist prestige
 SPANISH_TERCIO = "PREN023"  # no prestige
+GENOESE_FLEET = "PREN013"  # no prestige, no one-shot
 PETERS_PENCE = "PREN007"  # apostasy of the Reformist and Catholic faiths, one bishop agent
 
 
@@ -106,4 +117,66 @@ def test_an_apostasy_whose_trial_fires_the_immunity_is_triggered() -> None:
     bishop = bot.choose(ruleset, table, who, options_now(ruleset, table, who))
     events += answer(ruleset, table, bishop, chance, who)
     events += run_automatic(ruleset, table, chance)
+    assert IMMUNE in coverage_keys(events)
+
+
+def _trial_position(seed: str) -> tuple[Any, Table, str, str, SeededChance]:
+    """Epicurean Swerve laid out by the player not to move, beside Catholic and Reformist
+    prestige; the player to move holds Catholic prestige."""
+    ruleset, table, who, chance = _start(seed)
+    holder = next(p for p in table.state["players"] if p != who)
+    for card in (SWERVE, JESUITS, REFORMED_THEOLOGY):
+        _laid(table, holder, card)
+    _laid(table, who, GRAND_INQUISITOR)
+    return ruleset, table, who, holder, chance
+
+
+def test_a_player_beside_the_swerve_is_steered_onto_its_trial() -> None:
+    """The immunity is the holder's, but it fires only in an apostasy that condemns someone
+    else: while Epicurean Swerve is laid out and its immunity never fired, any player is
+    steered toward holding both faiths of an apostasy (the pairs its summary's one-shot lists),
+    and keeps the apostasies (`trials`) it buys in hand."""
+    ruleset, table, who, holder, _ = _trial_position("trial")
+    for card in (ANTIPOPE, SPANISH_TERCIO):
+        _dealt(table, who, card)
+    bot = _coverage(_everything_seen_but(IMMUNE) | {f"victory:{s}" for s in table.state["victory"]})
+    bot.new_game("beside")
+    unseen = held_abilities(table, holder) - bot.seen
+    assert unseen == {IMMUNE} and held_abilities(table, who, hand=True) & unseen == set()
+    trials = trial_cards(table.catalog, unseen)
+    beside = Serving(frozenset(), frozenset(), trials=trials,
+                     beside=serving_pairs(table.catalog, unseen))
+    alone = beside._replace(beside=frozenset())
+    options = options_now(ruleset, table, who)
+    faith, plain, faith_alone = (
+        bot._score(ruleset, table, who, _play(options, card), serving)
+        for card, serving in ((ANTIPOPE, beside), (SPANISH_TERCIO, beside), (ANTIPOPE, alone)))
+    assert faith > plain and faith > faith_alone, (faith, plain, faith_alone)
+    assert PETERS_PENCE in trials and len(trials) == 15
+
+
+def test_the_apostasy_that_fires_the_immunity_is_played_two_answers_ahead() -> None:
+    """Both the player to move and the Swerve's holder hold Catholic and Reformist prestige, and
+    the player to move holds Peter's Pence among other cards. Playing it reaches the immunity
+    three answers later (the play, its one-shot, its bishop, then the trial): a card that puts
+    tableaux on such a trial is looked at that deep, so it is played at every tie-break seed."""
+    ruleset, table, who, _, chance = _trial_position("trial")
+    _laid(table, who, ANTIPOPE)
+    for card in (PETERS_PENCE, SPANISH_TERCIO, GENOESE_FLEET):
+        _dealt(table, who, card)
+    options = options_now(ruleset, table, who)
+    assert len(options) > 3
+    for game in range(6):
+        bot = _coverage(_everything_seen_but(IMMUNE))
+        bot.new_game(f"ahead-{game}")
+        picked = bot.choose(ruleset, table, who, options)
+        assert picked == _play(options, PETERS_PENCE), picked
+    events = answer(ruleset, table, _play(options, PETERS_PENCE), chance, who)
+    events += run_automatic(ruleset, table, chance)
+    bot = _coverage(_everything_seen_but(IMMUNE))
+    bot.new_game("ahead-play")
+    while IMMUNE not in coverage_keys(events) and table.agenda:
+        step = bot.choose(ruleset, table, who, options_now(ruleset, table, who))
+        events += answer(ruleset, table, step, chance, who)
+        events += run_automatic(ruleset, table, chance)
     assert IMMUNE in coverage_keys(events)

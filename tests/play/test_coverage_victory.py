@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.core.adjudicate import options_now
 from engine.core.table import Table
-from pbem.play.coverage_victory import nearest_wanted, notes_reached, wanted_squares
+from engine.pax.victory import shortfall
+from pbem.play.coverage_victory import nearest_wanted, notes_reached, shortfall_of, wanted_squares
 from pbem.rulesets import catalog_for
 from tests.play.test_coverage_abilities import _dealt, _everything_seen_but, _start
 from tests.play.test_coverage_apostasy import _coverage, _laid, _play
@@ -15,6 +16,7 @@ ACADEMIA = "PREN103X"  # counts_as_republic_for_renaissance
 ZIONIST_STATE = "PREN168X"  # green_pirates_count_as_red_for_supremacy
 FLANDERS_GUILD = "PREN036"  # Law prestige
 SPANISH_TERCIO = "PREN023"  # no prestige
+JESUITS = "PREN008"  # Catholic prestige
 REPUBLIC = "ability:counts_as_republic_for_renaissance"
 GREEN_PIRATES = "ability:green_pirates_count_as_red_for_supremacy"
 SQUARES = ("holy", "imperial", "globalization", "renaissance")
@@ -80,3 +82,29 @@ def test_the_player_plays_the_card_that_brings_an_undeclared_victory_nearer() ->
         picks.add(bot.choose(ruleset, table, who, pair).args[0])
     assert picks == {FLANDERS_GUILD, SPANISH_TERCIO}
     assert catalog_for("pax").cards[FLANDERS_GUILD].prestige == ("law",)
+
+
+def test_a_declaration_anyone_would_make_news_with_is_measured_from_the_nearest_declarer() -> None:
+    """A green pirate under Zionist State: a Holy declaration by any player would count it, so
+    the aim is measured by the engine's shortfall of whichever player is nearest (a move that
+    takes that player further away scores less, whoever makes it). Academia's Republic counts
+    only in its holder's Renaissance, so that aim stays the player's own."""
+    _, table, who, _ = _start("pirates")
+    other = next(p for p in table.state["players"] if p != who)
+    _laid(table, other, ZIONIST_STATE)
+    _green_pirate(table)
+    seen = _all_declared(GREEN_PIRATES)
+    aim = nearest_wanted(table, who, seen)
+    assert aim is not None and aim.square == "holy"
+    assert set(aim.declarers) == set(table.state["order"]) and who in aim.declarers
+    mine, theirs = (shortfall(table, p, "holy") for p in (who, other))
+    _laid(table, other, JESUITS)  # Catholic prestige: the other player leads in it
+    assert shortfall(table, other, "holy") < shortfall(table, who, "holy")
+    aim = nearest_wanted(table, who, seen)
+    assert aim is not None and aim.short == shortfall(table, other, "holy") == \
+        shortfall_of(table, aim.declarers, "holy") < shortfall_of(table, (who,), "holy")
+    assert min(mine, theirs) >= aim.short
+    _, table, who, _ = _start("aim")
+    _laid(table, who, ACADEMIA)
+    aim = nearest_wanted(table, who, _all_declared(REPUBLIC))
+    assert aim is not None and aim.declarers == (who,)
