@@ -98,7 +98,7 @@ def held_abilities(table: Table, who: str, *, hand: bool = False) -> set[str]:
     return {f"ability:{a}" for c in held if c in cards for a in cards[c].abilities}
 
 
-def _summary_words(catalog: Any, ability: str) -> str:
+def summary_words(catalog: Any, ability: str) -> str:
     """An ability's summary as lower-case words, each plural "-ies" read as its "-y" (so
     "Apostasies" names the one-shot "apostasy"), with a leading space for prefix matching."""
     words = re.findall(r"[a-z]+", catalog.abilities[ability]["summary"].lower())
@@ -117,7 +117,7 @@ def _offers(catalog: Any) -> dict[str, frozenset[str]]:
 def _named(catalog: Any, ability: str) -> frozenset[str]:
     """The vocabulary terms an ability's own summary names: "your Vote Ops" names `vote`,
     "In your Crusades" `crusade` (a prefix match), "Apostasies" `apostasy`."""
-    words = _summary_words(catalog, ability)
+    words = summary_words(catalog, ability)
     return frozenset(term for terms in _offers(catalog).values() for term in terms
                      if f" {term.replace('_', ' ')}" in words)
 

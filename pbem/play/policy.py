@@ -35,6 +35,13 @@ from pbem.play.coverage_keys import (
     steps_toward,
     trial_cards,
 )
+from pbem.play.coverage_places import (
+    named_places,
+    named_verbs,
+    place_cards,
+    places_held,
+    places_open,
+)
 from pbem.play.coverage_victory import Aim, made_active, nearest_wanted, notes_reached, shortfall_of
 from pbem.store import seeds
 
@@ -112,6 +119,12 @@ class Serving(NamedTuple):
     # ability never fired, laid out anywhere, reads (pbem.play.coverage_keys.trial_cards)
     beside: frozenset[frozenset[str]] = frozenset()  # the prestige sets that trial reads, for
     # a player not owning the ability: a step toward one counts, losing one in the trial does not
+    places: frozenset[str] = frozenset()  # the routes its summary names (Spice Islands): a
+    # concession of its owner's on one counts (pbem.play.coverage_places)
+    opens: frozenset[str] = frozenset()  # those routes, for an ability laid out anywhere: every
+    # player counts the route's emporium opened
+    plays: frozenset[str] = frozenset()  # serving cards of an ability laid out in its own
+    # tableau: playing one is worth its best follow-up (a queen's coronation, its suitor)
 
 
 def _victories(options: list[Choice]) -> list[Choice]:
@@ -156,14 +169,18 @@ class CoveragePolicy(Policy):
         out = {a for p in table.state.get("players") or {} for a in held_abilities(table, p)}
         unseen = out - self.seen  # laid out in any tableau, never fired
         pairs = serving_pairs(table.catalog, owned)
-        serving = Serving(serving_cards(table.catalog, owned), pairs,
-                          self._about_serving(table, unseen), nearest_wanted(table, who, self.seen),
+        places, opens = named_places(table.catalog, owned), named_places(table.catalog, unseen)
+        serving = Serving(serving_cards(table.catalog, owned) | place_cards(table.catalog, places),
+                          pairs, self._about_serving(table, unseen),
+                          nearest_wanted(table, who, self.seen),
                           frozenset(notes_reached(table, who, self.seen)) if unseen else None,
-                          trial_cards(table.catalog, unseen),
-                          serving_pairs(table.catalog, unseen) - pairs)
-        width = WIDE if held or serving.beside else self.width
+                          trial_cards(table.catalog, unseen) | place_cards(table.catalog, opens),
+                          serving_pairs(table.catalog, unseen) - pairs, places, opens,
+                          serving_cards(table.catalog, held))
+        width = WIDE if held or serving.beside or opens else self.width
+        verbs = named_verbs(table.catalog, unseen, {c.verb for c in options})
         sample = self._sample(table, options, width, serving.cards | serving.trials
-                              | set_cards(table.catalog, serving.pairs | serving.beside))
+                              | set_cards(table.catalog, serving.pairs | serving.beside), verbs)
         return self._best(sample, lambda c: self._score(ruleset, table, who, c, serving), width)
 
     def _score(self, ruleset: Ruleset, table: Table, who: str, choice: Choice,
@@ -187,6 +204,11 @@ class CoveragePolicy(Policy):
         if serving.beside:  # others' trial: toward it only (being condemned in it is the point)
             serves += sum(max(0, pairs_held(probe, who, serving.beside, hand=h)
                               - pairs_held(table, who, serving.beside, hand=h)) for h in (False, True))
+        if serving.places:  # its owner's concessions on a route its summary names
+            serves += 2 * (places_held(probe, who, serving.places)
+                           - places_held(table, who, serving.places))
+        if serving.opens:  # that route's emporium opened, by anyone
+            serves += 3 * (places_open(probe, serving.opens) - places_open(table, serving.opens))
         toward = len(steps_toward(table.catalog, choice) - self.seen)
         total: float = fresh * 10 + holds * 3 + gains * 2 + serves + toward * 3
         if serving.aim and follow:  # nearer a declaration that would reach news, as the engine
@@ -197,9 +219,11 @@ class CoveragePolicy(Policy):
             total += 3 * len(notes_reached(probe, who, self.seen) - serving.notes)
         if level < depth and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
-            if serving.deep or depth > 1 or {k for k in named_keys(table.catalog, choice) - self.seen
-                                             if k.startswith("ability:")}:
-                tried = self._sample(probe, after, FOLLOW_UPS, serving.cards)  # a queen to crown...
+            plays = bool(serving.plays & {a.partition("/")[0] for a in choice.args})
+            if serving.deep or depth > 1 or plays or {k for k in named_keys(table.catalog, choice)
+                                                      - self.seen if k.startswith("ability:")}:
+                tried = self._sample(probe, after, self.width if plays else FOLLOW_UPS,
+                                     serving.cards)  # a queen to crown, her suitor...
                 total += max((self._score(ruleset, probe, who, c, serving, level=level + 1,
                                           depth=depth) for c in tried), default=0.0)
             else:  # ops to run: worth what the best of them names that was never seen
@@ -218,13 +242,16 @@ class CoveragePolicy(Policy):
         return card in serving_cards(table.catalog, unseen)
 
     def _sample(self, table: Table, options: list[Choice], width: int,
-                serving: frozenset[str] = frozenset()) -> list[Choice]:
-        """At most `width` options: up to half of them naming something unseen, those naming it
-        outright first, then a serving card, then steps toward an unseen Advance."""
+                serving: frozenset[str] = frozenset(), verbs: frozenset[str] = frozenset()
+                ) -> list[Choice]:
+        """At most `width` options: up to half of them naming something unseen, those whose
+        verb a summary of an ability never fired names first (a trade fair), then those naming
+        it outright, then a serving card, then steps toward an unseen Advance."""
         if len(options) <= width:
             return options
         picked: list[Choice] = []
-        for named in ([c for c in options if named_keys(table.catalog, c) - self.seen],
+        for named in ([c for c in options if c.verb in verbs],
+                      [c for c in options if named_keys(table.catalog, c) - self.seen],
                       [c for c in options if serving & {a.partition("/")[0] for a in c.args}],
                       [c for c in options if steps_toward(table.catalog, c) - self.seen]):
             named = [c for c in named if c not in picked]
