@@ -152,7 +152,11 @@ class CoveragePolicy(Policy):
     player's declaration, the nearest declarer's shortfall is the measure. While an ability
     never fired is laid out, every player is steered toward the prestige sets its one-shots
     read (`beside`: others' trial) and keeps those one-shots (`trials`), and a candidate playing
-    one looks two answers past the play, to the trial."""
+    one looks two answers past the play, to the trial. A route such a summary names (the Spice
+    Islands) counts its owner's concessions on it and, for everyone, its emporium opened
+    (`places`, `opens`, pbem.play.coverage_places); options whose verb it names (a trade fair)
+    are always tried; and playing a serving card of an ability laid out in the player's own
+    tableau is worth its best follow-up (Star Chamber's queen, then her suitor)."""
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
