@@ -136,8 +136,10 @@ def _qualified(namer: Namer, choice: Choice, words: list[str]) -> tuple[int, str
     return (top, None) if top else (0, clash)
 
 
-def verb_words(verb: str) -> list[str]:
-    return verb.split()
+@lru_cache(maxsize=1024)
+def verb_words(verb: str) -> tuple[str, ...]:
+    """A verb's words (cached: every line is compared with every option's verb)."""
+    return tuple(verb.split())
 
 
 def match_line(
@@ -145,18 +147,18 @@ def match_line(
 ) -> Choice:
     """The one option this line names; raises one of the three order errors otherwise."""
     cleaned = clean_line(text)
-    legal = [option.line for option in options]
     if len(cleaned) > MAX_LINE:
         raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
-                                      limit=MAX_LINE), options=legal)
+                                      limit=MAX_LINE), options=[o.line for o in options])
     words = cleaned.split()
     if not words:
-        raise UnreadableOrder(because(REASONS, "reason:core.empty"), options=legal)
+        raise UnreadableOrder(because(REASONS, "reason:core.empty"),
+                              options=[o.line for o in options])
     scored: list[tuple[int, Choice]] = []
     clashes: list[tuple[str, Choice]] = []
     for option in options:
         head = verb_words(option.verb)
-        if words[: len(head)] != head:
+        if tuple(words[: len(head)]) != head:
             continue
         rest = words[len(head):]
         score = _split_scores(namer, option.kinds, option.args, rest)
@@ -173,6 +175,7 @@ def match_line(
             return winners[0]
         raise AmbiguousOrder(because(REASONS, "reason:core.ambiguous"),
                              options=[w.line for w in winners])
+    legal = [option.line for option in options]  # what the errors below list
     if len(clashes) == 1:
         clash, option = clashes[0]
         raise IllegalOrder(because(REASONS, "reason:core.contradicts", clash=Verbatim(clash),

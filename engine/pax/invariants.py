@@ -53,6 +53,14 @@ def _supply(catalog: Catalog, tok: str) -> int:
     return supply_of(catalog, tok)
 
 
+@cache
+def _supplies(catalog: Catalog) -> dict[str, int]:
+    """Every token the catalog supplies, with its supply (`supply_of` of each): one dict read
+    per token in play, not a cache keyed by the catalog and the token."""
+    return {f"{kind}:{colour}": supply_of(catalog, f"{kind}:{colour}")
+            for kind, colours in catalog.supply.items() if ":" not in kind for colour in colours}
+
+
 def _problems(t: Table) -> list[str]:
     state = t.state
     problems = []
@@ -61,13 +69,18 @@ def _problems(t: Table) -> list[str]:
     if len(seen) != len(cards):  # some card counted twice: name each
         problems += [f"card {card_id} is in {count} zones"
                      for card_id, count in Counter(cards).items() if count != 1]
-    missing = _expected_cards(cat(t), state["options"]["map"] == "age_of_reformation") - seen
+    catalog = cat(t)
+    expected = _expected_cards(catalog, state["options"]["map"] == "age_of_reformation")
+    missing = expected - seen if seen != expected else ()  # equal: the usual case, no new set
     if missing:
         problems.append(f"cards in no zone: {sorted(missing)[:5]}")
-    catalog = cat(t)
+    supplies = _supplies(catalog)
     for tok, used in tokens_in_play(state).items():
-        if used > _supply(catalog, tok):
-            problems.append(f"{used} {tok} in play, supply is {_supply(catalog, tok)}")
+        supply = supplies.get(tok)
+        if supply is None:  # a token the catalog does not list (damage): supply_of says 0
+            supply = _supply(catalog, tok)
+        if used > supply:
+            problems.append(f"{used} {tok} in play, supply is {supply}")
     for bank, data in state["players"].items():
         if data["florins"] < 0:
             problems.append(f"{bank} has {data['florins']} florins")

@@ -91,8 +91,11 @@ class OrderBlock:
         return canonical_payload(game, player, seq, state, [line.text for line in self.lines])
 
 
+@lru_cache(maxsize=8192)
 def canonical_line(text: str) -> str:
-    """Lowercase, NFKC, ASCII quotes and spaces, one space between words, no comment."""
+    """Lowercase, NFKC, ASCII quotes and spaces, one space between words, no comment.
+    Cached: a game's blocks repeat their game, player and order lines, and each block's header
+    and lines are read again for its payload."""
     if text.isascii():  # NFKC and the quote and invisible tables change no ASCII character
         return " ".join(text.split("#", 1)[0].lower().split())
     text = unicodedata.normalize("NFKC", text.translate(_QUOTES)).translate(_QUOTES)
@@ -193,7 +196,7 @@ def _own_form(text: str) -> OrderBlock | None:
             not ONE_LINE.fullmatch(lines[-3]):
         return None
     head = lines[1:-4]
-    if any("pbem" in line.lower() for line in head):  # could be read as a marker
+    if "pbem" in "\n".join(head).lower():  # a line with it could be read as a marker
         return None
     try:
         block = _from_raw(RawBlock(tuple(line.strip() for line in head), (lines[-3],)))
@@ -232,14 +235,15 @@ def format_block(
 
 
 def _from_raw(raw: RawBlock) -> OrderBlock:
-    _check_size([BEGIN, *raw.head, SIG, *(raw.signature or ()), END])
+    text = "\n".join([BEGIN, *raw.head, SIG, *(raw.signature or ()), END]) + "\n"
+    _check_text_size(text)  # the size `_check_size` takes of those lines, in one pass
     if raw.signature is None:
-        signature, sig_lines = None, []
+        signature = None
+        text = "\n".join([BEGIN, *raw.head, END]) + "\n"
     else:
         if not any(raw.signature):
             raise SignatureError.keyed("reason:pbem.sig_empty", sig=Verbatim(repr(SIG)))
-        signature, sig_lines = normalize_signature("\n".join(raw.signature)), [SIG, *raw.signature]
-    text = "\n".join([BEGIN, *raw.head, *sig_lines, END]) + "\n"
+        signature = normalize_signature("\n".join(raw.signature))
     return _make_block(list(raw.head), signature, text)
 
 
@@ -283,8 +287,8 @@ def _parse_header(lines: list[str]) -> tuple[dict[str, str], int]:
         return {}, 0
     header: dict[str, str] = {}
     index = start
-    while index < len(lines) and _HEADER.fullmatch(lines[index].strip()):
-        key, value = _header_field(lines[index])
+    while index < len(lines) and (match := _HEADER.fullmatch(lines[index].strip())):
+        key, value = _header_field(lines[index], match)
         if key in header:
             raise BlockError.keyed("reason:pbem.header_repeats",
                                    line=Verbatim(_show(lines[index])), key=Verbatim(key))
@@ -300,8 +304,9 @@ def _parse_header(lines: list[str]) -> tuple[dict[str, str], int]:
     raise AssertionError("unreachable: the line did not match the header pattern")
 
 
-def _header_field(line: str) -> tuple[str, str]:
-    match = _HEADER.fullmatch(line.strip())
+def _header_field(line: str, match: re.Match[str] | None = None) -> tuple[str, str]:
+    """`match`: the line's header match, when the caller has it."""
+    match = match or _HEADER.fullmatch(line.strip())
     if match is None:
         raise BlockError.keyed("reason:pbem.header_form", line=Verbatim(_show(line)))
     key, value = match.group(1).lower(), canonical_line(match.group(2))
@@ -317,6 +322,13 @@ def _header_field(line: str) -> tuple[str, str]:
 
 def _check_size(lines: Sequence[str]) -> None:
     size = sum(len(line.encode("utf-8", "replace")) + 1 for line in lines)
+    if size > MAX_BLOCK_BYTES:
+        raise BlockError.keyed("reason:pbem.block_too_big", size=size, limit=MAX_BLOCK_BYTES)
+
+
+def _check_text_size(text: str) -> None:
+    """`_check_size` of the lines `text` joins, each ended by its newline."""
+    size = len(text) if text.isascii() else len(text.encode("utf-8", "replace"))
     if size > MAX_BLOCK_BYTES:
         raise BlockError.keyed("reason:pbem.block_too_big", size=size, limit=MAX_BLOCK_BYTES)
 

@@ -43,6 +43,10 @@ _RESOLVERS: dict[Any, list[tuple[str, Any]]] = _LOADER.yaml_implicit_resolvers
 MAX_DEPTH = 64
 # A quoted key longer than this is left to PyYAML, which refuses a key over 1024 characters.
 MAX_KEY = 128
+# A SHA-256 in hex with a letter other than b is a string to every resolver: a float needs a
+# `.` or `:`, a timestamp a `-`, an int only digits, or `0b` then binary digits, or `0x`.
+_HASH = re.compile(r"[0-9a-f]{64}\Z")
+_ALL_B = re.compile(r"[0-9b]*\Z")  # no letter but b: left to the resolvers
 _PLAIN: dict[str, Any] = {}  # plain scalars seen, by text: a game file repeats its words
 
 
@@ -264,8 +268,11 @@ def _plain(text: str) -> Any:
     if (not text or len(text) > 128 or text[0] in _INDICATORS or text[0] in "-?:" and text[1:2] in ("", " ")
             or text != text.strip(" ") or ": " in text or " #" in text or text.endswith(":")):
         raise NotPlain
-    tag = next((tag for tag, pattern in _RESOLVERS.get(text[0], ()) if pattern.match(text)),
-               "tag:yaml.org,2002:str")
+    if _HASH.match(text) and not _ALL_B.match(text):
+        tag = "tag:yaml.org,2002:str"  # a hash (each entry holds new ones): no resolver asked
+    else:
+        tag = next((tag for tag, pattern in _RESOLVERS.get(text[0], ()) if pattern.match(text)),
+                   "tag:yaml.org,2002:str")
     value: Any
     if tag == "tag:yaml.org,2002:str":
         value = text
