@@ -80,6 +80,18 @@ def cedable(catalog: Catalog, state: State, loser: str, winner: str) -> list[str
             and (free_slot or not catalog.regions[catalog.provinces[w].region].overseas)]
 
 
+def cedable_together(catalog: Catalog, state: State, winner: str, provinces: list[str]) -> bool:
+    """Whether all of `provinces`, each cedable now, can be ceded one after another: each
+    takes one of the winner's markers, and an overseas one a free ocean-going slot. When they
+    cannot, which of them go is the loser's choice (A.2)."""
+    if len(provinces) > markers_in_stock(catalog, state, winner):
+        return False
+    held = overseas_held(catalog, state, winner)
+    slots_needed = sum(1 for w in provinces if w not in held
+                       and catalog.regions[catalog.provinces[w].region].overseas)
+    return not slots_needed or len(held) + slots_needed <= fleet(catalog, state, winner)[1]
+
+
 def cede(catalog: Catalog, state: State, loser: str, winner: str, where: str) -> None:
     """The loser's marker leaves; the winner's takes its place."""
     if where not in cedable(catalog, state, loser, winner):

@@ -22,7 +22,7 @@ from engine.core.adjudicate import Known, answer, options_now, settle
 from engine.core.agenda import next_pending, waiting_for
 from engine.core.chance import SeededChance
 from engine.core.choice import Choice
-from engine.core.errors import InvariantViolation
+from engine.core.errors import IllegalOrder, InvariantViolation
 from engine.core.ruleset import Ruleset
 from engine.core.table import Table
 from pbem import rulesets
@@ -127,7 +127,13 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             return
         table = game.table()
         player = policy.pick_player(waiting_for(table.agenda))
-        line = policy.choose(ruleset, table, player, _legal(ruleset, table, player, known)).line
+        try:  # a look-ahead answers legal options: a refusal there is a broken rule too
+            line = policy.choose(ruleset, table, player, _legal(ruleset, table, player, known)).line
+        except (IllegalOrder, InvariantViolation) as error:
+            stats.violations.append(f"{seed} block {blocks + 1} ({player}, looking ahead): {error}")
+            stats.failures.append(_write_repro(out_dir, seed, gamefile.dump_text(gf), ""))
+            stats.games += 1
+            return
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line, game.state_hash())
         before = (gf.seq, gf.state, gf.agenda, len(gf.log))

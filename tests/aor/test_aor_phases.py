@@ -9,7 +9,7 @@ from collections.abc import Mapping
 import pytest
 
 from engine.aor.actions.flow import proceed, reset_flow
-from engine.aor.board import markers_on_board, tokens_in
+from engine.aor.board import markers_in_stock, markers_on_board, tokens_in
 from engine.aor.model import player
 from engine.aor.ruleset import AOR
 from engine.aor.victory import score
@@ -57,6 +57,37 @@ def test_a2_war_the_loser_cedes_out_of_turn_and_a_forced_rest_goes_by_itself() -
     t = play(t, "ben", "cede marseilles")
     assert sorted(markers_on_board(t.state, "ben")) == ["dubrovnik", "genoa"]
     assert {"milan", "florence", "rome", "lyons", "marseilles"} <= set(markers_on_board(t.state, "ada"))
+    assert waiting_for(t.agenda) == ["ada"] and t.agenda[0]["action"] == "play"
+
+
+def test_a2_war_the_loser_chooses_when_the_winner_cannot_take_them_all() -> None:
+    """A.2: the loser cedes provinces the winner can support; with two domination markers left
+    the winner cannot take all three of Genoa, Milan and Florence, so which two go is the
+    loser's choice, and the province owed beyond them costs misery. The engine ceded them in
+    order and refused the third mid-roll (soak game 4177; ruling R64)."""
+    t = started()
+    give(t, "ada", "war")
+    for where in ("milan", "florence"):
+        marker(t.state, "ben", where)
+    cat = aor()
+    taken = {"genoa", "milan", "florence", "barcelona", "venice"}
+    spare = [w for w, p in sorted(cat.provinces.items())
+             if w not in taken and not p.satellite and not cat.regions[p.region].overseas]
+    while markers_in_stock(cat, t.state, "ada") > 2:
+        marker(t.state, "ada", spare.pop())
+    out = scripted(t, "ada", "play war", "target ben",
+                   script={"war turn 1 ada": "6", "war turn 1 ben": "2"})
+    t = out.table
+    assert waiting_for(t.agenda) == ["ben"] and t.agenda[0]["args"] == {"winner": "ada", "left": 4}
+    assert {"cede Genoa", "cede Milan", "cede Florence"} <= set(lines(t))
+    misery = player(t.state, "ben")["misery"]
+    t = play(t, "ben", "cede milan")
+    assert {"cede Genoa", "cede Florence"} <= set(lines(t))  # one marker left: still a choice
+    t = play(t, "ben", "cede florence")
+    assert sorted(markers_on_board(t.state, "ben")) == ["genoa"]
+    assert {"milan", "florence"} <= set(markers_on_board(t.state, "ada"))
+    assert markers_in_stock(cat, t.state, "ada") == 0
+    assert player(t.state, "ben")["misery"] > misery  # two owed and not ceded (A.2)
     assert waiting_for(t.agenda) == ["ada"] and t.agenda[0]["action"] == "play"
 
 

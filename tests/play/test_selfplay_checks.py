@@ -4,11 +4,16 @@ not plain data, or one the game file's YAML would not give back, is a violation.
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from engine.core.errors import InvariantViolation
+from engine.core.choice import Choice
+from engine.core.errors import IllegalOrder, InvariantViolation
+from engine.core.ruleset import Ruleset
+from engine.core.table import Table
 from pbem.play import selfplay
+from pbem.play.policy import Policy
 from pbem.store import gamefile
 
 
@@ -57,3 +62,28 @@ def test_yaml_giving_back_another_key_type_is_caught(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(gamefile, "load_text", altered)
     with pytest.raises(InvariantViolation, match="YAML round trip"):
         selfplay._round_trip(gf, exact=True)
+
+
+def test_a_refusal_while_looking_ahead_is_a_violation_with_its_game(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A policy that looks ahead answers the engine's own legal options on a copy; the engine
+    refusing one of them is a broken rule, recorded with the game file, not a crash of the run
+    (a soak shard died of one: the War cession of ruling R64)."""
+    played = {"count": 0}
+    real = Policy.choose
+
+    def refusing(self: Policy, ruleset: Ruleset, table: Table, who: str,
+                 options: list[Choice]) -> Choice:
+        played["count"] += 1
+        if played["count"] == 5:
+            raise IllegalOrder("lyons cannot be ceded to bot2")
+        return real(self, ruleset, table, who, options)
+
+    monkeypatch.setattr(Policy, "choose", refusing)
+    stats = selfplay.run(1, 3, "lookahead", {}, out_dir=tmp_path, policy="random")
+    assert stats.games == 1
+    [violation] = stats.violations
+    assert violation.startswith("lookahead-3p-0 block 5 (")  # the bank to move
+    assert violation.endswith(", looking ahead): lyons cannot be ceded to bot2")
+    assert [Path(f).name for f in stats.failures] == ["selfplay-lookahead-3p-0.yaml"]
+    assert gamefile.load_text(Path(stats.failures[0]).read_text(encoding="utf-8")).seq == 4

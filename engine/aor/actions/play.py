@@ -21,7 +21,7 @@ from engine.aor.messages import counted, rows
 from engine.aor.model import hand_size, opponents, player
 from engine.aor.names import card_name, choice, province_name, region_name, simple
 from engine.aor.standing import clear_options, is_standing, set_standing
-from engine.aor.war import cedable, cede
+from engine.aor.war import cedable, cedable_together, cede
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
@@ -235,7 +235,11 @@ class Cede(AorAction):
                 for w in sorted(cedable(cat(t), t.state, node["player"], winner))]
 
     def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
-        return options[0] if options and len(options) <= int(node["args"]["left"]) else None
+        every = [c.args[0] for c in options]  # asked only when some must stay (A.2)
+        if options and len(options) <= int(node["args"]["left"]) and \
+                cedable_together(cat(t), t.state, node["args"]["winner"], every):
+            return options[0]
+        return None
 
     def default(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice:
         return min(options, key=lambda c: (cat(t).provinces[c.args[0]].market, c.args[0]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.aor.catalog import Catalog
 from engine.aor.model import player
 from engine.aor.names import province_name
-from engine.aor.war import cannot_cede, cedable, cede, roll_war
+from engine.aor.war import cannot_cede, cedable, cedable_together, cede, roll_war
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.table import Event, Table, event
@@ -52,7 +52,7 @@ def cession(t: Table, loser: str, winner: str, owed: int) -> tuple[list[Event], 
     if owed <= 0:
         return [], []
     options = cedable(catalog, t.state, loser, winner)
-    if len(options) > owed:
+    if len(options) > owed or not cedable_together(catalog, t.state, winner, options):
         return [], [new_node(t.state, "cede", loser, winner=winner, left=owed)]
     events = []
     for where in options:
