@@ -192,7 +192,8 @@ class CoveragePolicy(Policy):
         """`level` 0 is the decision itself; follow-ups are looked at down to `depth` (1, or 2
         for a card putting tableaux on a trial: its one-shot, then its agents, then the trial)."""
         follow = level == 0
-        depth = depth or 1 + bool(serving.trials & {a.partition("/")[0] for a in choice.args})
+        named = {a.partition("/")[0] for a in choice.args}  # the cards the option names
+        depth = depth or 1 + bool(serving.trials & named)
         probe, events = self._ahead(ruleset, table, who, choice)
         fresh = len(coverage_keys(events) - self.seen)
         holds = len(held_abilities(probe, who) - held_abilities(table, who) - self.seen)
@@ -223,7 +224,7 @@ class CoveragePolicy(Policy):
             total += 3 * len(notes_reached(probe, who, self.seen) - serving.notes)
         if level < depth and _opened(table, probe, who):
             after = options_now(ruleset, probe, who)
-            plays = bool(serving.plays & {a.partition("/")[0] for a in choice.args})
+            plays = bool(serving.plays & named)
             if serving.deep or depth > 1 or plays or {k for k in named_keys(table.catalog, choice)
                                                       - self.seen if k.startswith("ability:")}:
                 tried = self._sample(probe, after, self.width if plays else FOLLOW_UPS,
