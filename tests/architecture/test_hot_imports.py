@@ -123,7 +123,7 @@ def test_a_report_for_the_player_to_move_loads_no_signature_code(tmp_path: Path,
         text=True, check=True).stdout)["waiting_for"][0]
     modules, _ = probe(tmp_path, "report", str(game), "--for", to_move)
     assert "jinja2" in modules and "engine.pax.ruleset_actions" in modules  # it drew the menu
-    signatures = {"pbem.orders.orderblock", "pbem.orders.signatures", "cryptography",
+    signatures = {"pbem.orders.orderblock", "pbem.orders.signatures", "cryptography", "nacl",
                   "pbem.orders.base64parts", "html"}  # nor a mail's decoding
     assert not modules & signatures, sorted(modules & signatures)
 
@@ -149,7 +149,9 @@ def test_apply_makes_only_the_log_classes_it_builds(tmp_path: Path) -> None:
     block = tmp_path / "block.txt"
     block.write_text(signed.stdout)
     modules, made, every = probe_all(tmp_path, "apply", str(game), str(block))
-    assert "engine.pax.ruleset_actions" in modules and "cryptography" in modules
+    # it checked the signature (libsodium) and made no key: cryptography stays unloaded
+    assert "engine.pax.ruleset_actions" in modules and "nacl.bindings" in modules
+    assert "cryptography" not in modules
     assert not modules & (PAGES | {"engine.pax.view", "engine.pax.lines_said", "html",
                                    "pbem.pipeline.life_apply", "pbem.pipeline.handover",
                                    "pbem.views.report"})  # it renders no report
