@@ -90,6 +90,8 @@ def _split_scores(namer: Namer, kinds: Sequence[str], args: Sequence[str],
         return 1 if not words else 0
     if len(words) > len(kinds) * MAX_SPAN:
         return 0
+    if len(kinds) == 1:  # most options: one split only, what `_best` would score, no memo
+        return namer.score(kinds[0], args[0], " ".join(words)) if words else 0
     return _best(namer, kinds, args, words, 0, 0, {})
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from engine.core.choice import fold
@@ -86,8 +86,7 @@ class PaxNamer:
                     self.slots[f"{side} {index}"] = slot["card"]
 
     def score(self, kind: str, value: str, words: str) -> int:
-        method = getattr(self, f"_{kind}")
-        result: int = method(value, words)
+        result: int = _SCORERS[kind](self, value, words)  # a line scores every option's names
         return result
 
     def known(self, kind: str, words: str) -> bool:
@@ -188,3 +187,9 @@ class PaxNamer:
     def _answer(self, value: str, words: str) -> int:
         """Fixed words, such as a standing answer 'taxed pay 3'."""
         return EXACT if words == value else 0
+
+
+# Each kind's scorer, `_KIND` above, looked up once here rather than per name scored.
+_SCORERS: dict[str, Callable[[PaxNamer, str, str], int]] = {
+    name[1:]: scorer for name, scorer in vars(PaxNamer).items()
+    if name.startswith("_") and not name.startswith("__") and callable(scorer)}

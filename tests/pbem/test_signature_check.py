@@ -3,6 +3,7 @@ length guard keeps a short signature from borrowing the message's first bytes.""
 
 from __future__ import annotations
 
+import base64
 import os
 
 import pytest
@@ -49,3 +50,12 @@ def test_keys_of_the_wrong_length_or_small_order_are_refused() -> None:
     for bad in (raw[:31], raw + b"\x00", bytes(32), b"\x01" + bytes(31)):  # the last two: order 1
         with pytest.raises(SignatureError):
             signatures._check(bad, signature, b"m")
+
+
+def test_pbem_signs_the_bytes_openssl_signs() -> None:
+    """Ed25519 is deterministic (RFC 8032): libsodium's signature is OpenSSL's, byte for byte."""
+    for index in range(20):
+        private = Ed25519PrivateKey.from_private_bytes(bytes([index + 40]) * 32)
+        message = os.urandom(index * 11)
+        assert signatures.sign(private, message) == \
+            f"ed25519 {base64.b64encode(private.sign(message)).decode()}"
