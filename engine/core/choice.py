@@ -147,11 +147,25 @@ def verb_words(verb: str) -> tuple[str, ...]:
 def match_line(
     text: str, options: Sequence[Choice], namer: Namer, verbs: Sequence[str]
 ) -> Choice:
-    """The one option this line names; raises one of the three order errors otherwise."""
+    """The one option this line names; raises one of the three order errors otherwise.
+
+    A line that is exactly one option's canonical line (folded) names that option, unscored:
+    it is what `pbem options` and the reports list, and the scoring agrees
+    (tests/engine/test_canonical_lines.py scores every option's line over self-play states)."""
     cleaned = clean_line(text)
     if len(cleaned) > MAX_LINE:
         raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
                                       limit=MAX_LINE), options=[o.line for o in options])
+    exact = [option for option in options if fold(option.line) == cleaned]
+    if len(exact) == 1:
+        return exact[0]
+    return scored_match(cleaned, options, namer, verbs)
+
+
+def scored_match(
+    cleaned: str, options: Sequence[Choice], namer: Namer, verbs: Sequence[str]
+) -> Choice:
+    """`match_line` by scoring every option's names against the (cleaned) line."""
     words = cleaned.split()
     if not words:
         raise UnreadableOrder(because(REASONS, "reason:core.empty"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, cached_property
 
 from engine.core.choice import fold
 from engine.core.table import Table
@@ -79,11 +79,13 @@ class PaxNamer:
         self.t = t
         self.catalog: Catalog = t.catalog
         self.empires = empire_names(self.catalog)
-        self.slots: dict[str, str] = {}
-        for side, row in t.state["market"].items():
-            for index, slot in enumerate(row):
-                if slot["card"]:
-                    self.slots[f"{side} {index}"] = slot["card"]
+
+    @cached_property
+    def slots(self) -> dict[str, str]:
+        """The market's cards by slot ('west 3'), read when a card is first named (a line
+        that is an option's own line is matched without the namer)."""
+        return {f"{side} {index}": slot["card"] for side, row in self.t.state["market"].items()
+                for index, slot in enumerate(row) if slot["card"]}
 
     def score(self, kind: str, value: str, words: str) -> int:
         result: int = _SCORERS[kind](self, value, words)  # a line scores every option's names
