@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: demo demo-aor test test-long lint bench soak soak-mail clean torture fuzz
 GAMES ?= 10000
 FIRST ?= 0
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SHARDS ?= $(sort $(wildcard soak-shard-*.json))
 FUZZ_N ?= 100000
 DAYS ?= 30
@@ -47,9 +48,10 @@ bench: $(STAMP)
 # player count of both games, checks on; failures go to soak-failures/.
 # Sharded: `make soak FIRST=0 GAMES=500`, `make soak FIRST=500 GAMES=500` (any process or
 # session) each write soak-shard-FIRST.json; `make soak-merge` sums them, refusing a gap or overlap.
+# JOBS processes play at once (one per core unless told): the same games, the same summary.
 soak: $(STAMP)
-	$(BIN)/python -m pbem.play.soak --first $(FIRST) --games $(GAMES) --out soak-failures \
-		--summary soak-shard-$(FIRST).json
+	$(BIN)/python -m pbem.play.soak --first $(FIRST) --games $(GAMES) --jobs $(JOBS) \
+		--out soak-failures --summary soak-shard-$(FIRST).json
 
 .PHONY: soak-merge
 soak-merge: $(STAMP)

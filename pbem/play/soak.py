@@ -4,6 +4,7 @@ player count, all with the per-step checks on, and reproducing files for any vio
     python -m pbem.play.soak --games 10000 --out soak-failures
     python -m pbem.play.soak --first 500 --games 500 --summary shard-1.json   # one shard
     python -m pbem.play.soak --merge shard-0.json shard-1.json ...            # their total
+    python -m pbem.play.soak --games 10000 --jobs 2                           # on two cores
 
 Game i plays configuration i modulo the plan (so any prefix of a run covers the plan evenly)
 with the seed SEED-i, the policies taken in turn: a shard `--first I --games N` plays games
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -30,13 +32,15 @@ from pbem import rulesets
 from pbem.errors import ExitCode
 from pbem.play.policy import POLICIES
 from pbem.play.selfplay import run
-from pbem.play.soak_merge import merge_main
+from pbem.play.soak_merge import merge, merge_main
 from pbem.play.stats import Stats
 
 # The values of each option that is not a yes/no, from the engines' own tables; yes/no options
 # are played off, each on alone, and all on.
 CHOICES: dict[str, tuple[str, ...]] = {"map": MAPS, "end": ENDS, "sealing": SEALINGS}
 MODERATED = ("sealing", "moderator")  # sealed bids kept by a moderator: played on disk
+PIECE = 31  # games a worker takes at a time under --jobs: a third of the plan, so the workers
+# finish close together
 
 
 @dataclass(frozen=True)
@@ -70,8 +74,13 @@ def plan() -> list[Config]:
     return configs
 
 
-def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0) -> dict[str, Any]:
-    """Games first..first+games-1 of the run called `seed`, summed (a shard of it)."""
+def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0, jobs: int = 1,
+         piece: int = PIECE) -> dict[str, Any]:
+    """Games first..first+games-1 of the run called `seed`, summed (a shard of it); with
+    `jobs` above 1, played in pieces of `piece` games by that many processes, with the same
+    summary (each game depends on its number only) but `seconds`, the run's wall time."""
+    if jobs > 1 and games > piece:
+        return _in_parallel(games, out_dir, seed, first, jobs, piece)
     configs = plan()
     start = time.perf_counter()
     totals: dict[str, Any] = {"seed": seed, "first": first, "count": games, "games": 0,
@@ -102,6 +111,20 @@ def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0) -> dict[
     return totals
 
 
+def _in_parallel(games: int, out_dir: Path, seed: str, first: int, jobs: int,
+                 piece: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    pieces = [(min(piece, first + games - at), out_dir, seed, at)
+              for at in range(first, first + games, piece)]
+    # fork: the workers start with the rules already imported (Linux, no threads here)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        parts = pool.starmap(soak, pieces, chunksize=1)
+    total = merge([(Path(f"piece-{part['first']}"), part) for part in parts], start=first)
+    del total["shards"]
+    total["seconds"] = round(time.perf_counter() - start, 1)
+    return total
+
+
 def _probe_writable(path: Path) -> None:
     """Fail now if the summary's folder cannot take it, without leaving a file that a shard
     loop would take for a finished shard when this run is killed."""
@@ -127,14 +150,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="where reproducing game files go")
     parser.add_argument("--seed", default="soak", help="game i uses SEED-i")
     parser.add_argument("--summary", type=Path, help="also write the JSON summary here")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing at once (one per core: the same summary)")
     parser.add_argument("--merge", type=Path, nargs="+", metavar="SHARD",
                         help="sum these shard summaries instead of playing")
     args = parser.parse_args(argv)
     if args.merge:
         return merge_main(args.merge)
-    if args.games < 1 or args.first < 0:
+    if args.games < 1 or args.first < 0 or args.jobs < 1:
         bad = f"--games must be 1 or more, not {args.games}" if args.games < 1 \
-            else f"--first must be 0 or more, not {args.first}"
+            else f"--first must be 0 or more, not {args.first}" if args.first < 0 \
+            else f"--jobs must be 1 or more, not {args.jobs}"
         print(f"soak: {bad}", file=sys.stderr)
         return int(ExitCode.USAGE)
     try:  # a summary that could not be written would lose the shard's hours: fail first
@@ -143,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"soak: cannot write {args.summary}: {exc.strerror}", file=sys.stderr)
         return int(ExitCode.IO)
-    summary = soak(args.games, args.out, args.seed, args.first)
+    summary = soak(args.games, args.out, args.seed, args.first, args.jobs)
     text = json.dumps(summary, ensure_ascii=False)
     print(text)
     if args.summary is not None:

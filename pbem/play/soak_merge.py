@@ -37,9 +37,10 @@ def read_shard(path: Path) -> dict[str, Any]:
     return data
 
 
-def ranges_problem(shards: list[tuple[Path, dict[str, Any]]]) -> str | None:
-    """Why the shards' game ranges do not tile 0..N-1 (a gap or an overlap); None if they do."""
-    expected = 0
+def ranges_problem(shards: list[tuple[Path, dict[str, Any]]], start: int = 0) -> str | None:
+    """Why the shards' game ranges do not tile start..N-1 (a gap or an overlap); None if they
+    do."""
+    expected = start
     for path, shard in sorted(shards, key=lambda s: (s[1]["first"], s[1]["count"])):
         first, last = shard["first"], shard["first"] + shard["count"] - 1
         if first > expected:
@@ -50,16 +51,17 @@ def ranges_problem(shards: list[tuple[Path, dict[str, Any]]]) -> str | None:
     return None
 
 
-def merge(shards: list[tuple[Path, dict[str, Any]]]) -> dict[str, Any]:
-    """The sum of shard summaries that make one run; ShardError if they do not."""
+def merge(shards: list[tuple[Path, dict[str, Any]]], start: int = 0) -> dict[str, Any]:
+    """The sum of shard summaries that make one run (from game `start`: a shard played in
+    parallel pieces); ShardError if they do not."""
     for key in ("seed", "configurations"):
         values = {json.dumps(shard[key]) for _, shard in shards}
         if len(values) > 1:
             raise ShardError(f"the shards are of different runs: {key} {', '.join(sorted(values))}")
-    problem = ranges_problem(shards)
+    problem = ranges_problem(shards, start)
     if problem:
         raise ShardError(problem)
-    total: dict[str, Any] = {"seed": shards[0][1]["seed"], "first": 0,
+    total: dict[str, Any] = {"seed": shards[0][1]["seed"], "first": start,
                              "count": sum(shard["count"] for _, shard in shards),
                              "shards": len(shards)}
     for key in SUMMED:

@@ -28,6 +28,8 @@ def test_the_plan_covers_every_map_option_and_player_count() -> None:
 def test_soak_refuses_no_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert soak.main(["--games", "0"]) == 2
     assert capsys.readouterr().err == "soak: --games must be 1 or more, not 0\n"
+    assert soak.main(["--jobs", "0"]) == 2
+    assert capsys.readouterr().err == "soak: --jobs must be 1 or more, not 0\n"
 
 
 def test_an_event_of_kind_war_does_not_show_the_war_card() -> None:
@@ -71,6 +73,9 @@ def test_a_short_soak_slice_runs_clean_and_its_shards_merge_to_it(
     assert _game_fields(merged) == _game_fields(whole)
     assert merged["by_configuration"] == whole["by_configuration"]
     assert len(merged["by_configuration"]) == 2  # games 0, 1: configurations 0, 1
+    # `--jobs 2`, in pieces of one game: each worker process plays one, the same two games
+    shared = soak.soak(2, tmp_path / "shared", "s1", jobs=2, piece=1)
+    assert _game_fields(shared) == _game_fields(whole)
 
 
 def _fake_shard(tmp_path: Path, first: int, count: int, seed: str = "s") -> str:
