@@ -151,7 +151,8 @@ def match_line(
 
     A line that is exactly one option's canonical line (folded) names that option, unscored:
     it is what `pbem options` and the reports list, and the scoring agrees
-    (tests/engine/test_canonical_lines.py scores every option's line over self-play states)."""
+    (ruling R-518; tests/engine/test_canonical_lines.py scores every option's line in seeded
+    games)."""
     cleaned = clean_line(text)
     if len(cleaned) > MAX_LINE:
         raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
