@@ -33,7 +33,7 @@ from pbem.orders.sealed_orders import open_orders, seal_orders
 from pbem.orders.signatures import PublicKey, load_private_key, parse_public_key, sign
 from pbem.pipeline.game import Game
 from pbem.pipeline.life import Life
-from pbem.play.policy import GreedyPolicy, Policy, make_policy
+from pbem.play.policy import FREE_VERB, GreedyPolicy, Policy, make_policy
 from pbem.play.seat_greedy import choose_on_view
 from pbem.store.gamefile import GameFile, fingerprint
 
@@ -88,7 +88,7 @@ def new_policy(name: str, game: Game, seat: str) -> Policy:
 def playable(options: list[Choice]) -> list[Choice]:
     """The options but standing answers (`standing ...`: settings for later decisions, which a
     bot that answers each decision as it comes has no use for), unless nothing else is left."""
-    moves = [c for c in options if c.verb != "standing"]
+    moves = [c for c in options if c.verb != FREE_VERB]
     return moves or options
 
 

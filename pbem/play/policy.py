@@ -57,6 +57,8 @@ FOLLOW_UPS = 3  # greedy looks this many follow-up answers of its own deeper
 # follow-ups deep in a game the engine scores by points (`worth`): there turns are long runs of
 # one player's answers (buy, then buy again), and its decisions are cheap; bench/README.md
 FOLLOW_DEPTH_SCORED = 2
+FREE_VERB = "standing"  # orders.md: a standing answer, a setting that moves no game forward
+FREE_IN_A_ROW = 8  # a player's standing answers in a row before a policy must move the game
 
 
 class Policy:
@@ -68,18 +70,31 @@ class Policy:
         self.seen: set[str] = set()  # coverage keys met so far in this run (all its games)
         self.looks = 0
         self.width = LOOKAHEAD  # candidates tried per decision
+        self.free_in_a_row: dict[str, int] = {}  # each player's standing answers since a move
 
     def new_game(self, seed: str) -> None:
         """Each game replays from its own seed, whatever was played before it."""
         self.rng = random.Random(seed)
         self.seed = seed
         self.looks = 0
+        self.free_in_a_row = {}
 
     def pick_player(self, owed: list[str]) -> str:
         """The only player owed, or any of a parallel node's (random order)."""
         return owed[0] if len(owed) == 1 else self.rng.choice(owed)
 
     def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+        """The policy's pick (`pick`), but after FREE_IN_A_ROW standing answers in a row only a
+        line that moves the game: a standing answer is free and leaves the same decision, so a
+        policy that scored them best would set them forever (soak game 8929)."""
+        streak = self.free_in_a_row.get(who, 0)
+        if streak >= FREE_IN_A_ROW:
+            options = [c for c in options if c.verb != FREE_VERB] or options
+        choice = self.pick(ruleset, table, who, options)
+        self.free_in_a_row[who] = streak + 1 if choice.verb == FREE_VERB else 0
+        return choice
+
+    def pick(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         return self.rng.choice(options)
 
     def saw(self, events: Iterable[Event]) -> None:
@@ -158,7 +173,7 @@ class CoveragePolicy(Policy):
     are always tried; and playing a serving card of an ability laid out in the player's own
     tableau is worth its best follow-up (Star Chamber's queen, then her suitor)."""
 
-    def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+    def pick(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
         if len(options) == 1:
             return options[0]
@@ -279,7 +294,7 @@ class GreedyPolicy(Policy):
     AoR: its lead by the engine's own final score and income, see `margin`), then the view's
     counts."""
 
-    def choose(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
+    def pick(self, ruleset: Ruleset, table: Table, who: str, options: list[Choice]) -> Choice:
         victories = _victories(options)
         if victories:
             return self.rng.choice(victories)

@@ -54,7 +54,9 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
     table, _ = ruleset.setup(catalog_for(stats.ruleset), seed, seats, dict(options), chance)
     events, known = settle(ruleset, table, chance)
     stats.note(events)
-    while not ruleset.is_over(table):
+    for _ in range(BLOCK_CAP):  # a stall is a failure, as in full mode, not an endless loop
+        if ruleset.is_over(table):
+            break
         who = policy.pick_player(waiting_for(table.agenda))
         choice = policy.choose(ruleset, table, who, _legal(ruleset, table, who, known))
         stats.verbs[choice.verb or choice.line.split()[0]] += 1  # survivors have no verb
@@ -64,6 +66,11 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
         policy.saw(events)
         stats.note(events)
         stats.decisions += 1
+    else:
+        if not ruleset.is_over(table):
+            stats.violations.append(f"{seed}: no end after {BLOCK_CAP} decisions")
+            stats.games += 1
+            return
     record_end(stats, table.state)
 
 
