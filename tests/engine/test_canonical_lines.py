@@ -65,9 +65,9 @@ def test_pax_canonical_lines_name_their_options() -> None:
 
 def test_aor_canonical_lines_name_their_options() -> None:
     counts: Counter[str] = Counter()
-    for game, players in enumerate((3, 5)):
+    for game, players in enumerate((4,)):
         chance = SeededChance(f"canonical-aor-{game}".encode(), "canonical", 0)
         names = ["ann", "bea", "cid", "dov", "eve", "fay"][:players]
         table, _ = AOR.setup(aor(), "canonical", names, {}, chance)
         _play(AOR, table, chance, game, 300, counts)
-    assert sum(counts.values()) > 1000, counts
+    assert {"bid", "play", "place", "attack"} <= set(counts) and sum(counts.values()) > 1000, counts
