@@ -66,11 +66,10 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
         policy.saw(events)
         stats.note(events)
         stats.decisions += 1
-    else:
-        if not ruleset.is_over(table):
-            stats.violations.append(f"{seed}: no end after {BLOCK_CAP} decisions")
-            stats.games += 1
-            return
+    if not ruleset.is_over(table):
+        stats.violations.append(f"{seed}: no end after {BLOCK_CAP} decisions")
+        stats.games += 1
+        return
     record_end(stats, table.state)
 
 
