@@ -29,8 +29,9 @@ from engine.core.records import dataclass_on_first_use
 from engine.core.ruleset import Action, Ruleset
 from engine.core.table import Event, Table, event
 
-# The legal answers of each player owed at one state (what `options_now` gives each of them).
-Known = dict[str, list[Choice]]
+# The legal answers of each player owed at one state (what `options_now` gives each of them);
+# inside the adjudication loop, as `Action.listed` gives them (read at that state only).
+Known = dict[str, Sequence[Choice]]
 
 
 @dataclass_on_first_use()
@@ -38,7 +39,8 @@ class Outcome:
     table: Table
     events: list[Event]
     # The legal answers at the final state, by owed player: computed while looking for forced
-    # answers, handed on so that the next decision does not compute them again.
+    # answers (as far as that needed, engine.core.options), handed on so that the next decision
+    # does not compute them again. Read them before the table changes.
     options: Known = field(default_factory=dict)
 
 
@@ -103,7 +105,7 @@ def _forced(ruleset: Ruleset, t: Table) -> tuple[tuple[str, Choice] | None, Know
     action = ruleset.actions[node["action"]]
     for who in waiting_for(t.agenda):
         here = asked(node, who)
-        options = action.options(t, here)
+        options = action.listed(t, here)
         seen[who] = options
         choice = action.auto(t, here, options)
         if choice is not None:
@@ -116,7 +118,13 @@ def _forced(ruleset: Ruleset, t: Table) -> tuple[tuple[str, Choice] | None, Know
 
 def settle(ruleset: Ruleset, t: Table, chance: Chance) -> tuple[list[Event], Known]:
     """Apply forced answers, for any player, until a real choice remains or the game ends;
-    the events, and the legal answers of each player then owed."""
+    the events, and the legal answers of each player then owed (whole lists)."""
+    events, seen = _settle(ruleset, t, chance)
+    return events, {who: list(options) for who, options in seen.items()}
+
+
+def _settle(ruleset: Ruleset, t: Table, chance: Chance) -> tuple[list[Event], Known]:
+    """`settle`, the legal answers as `Action.listed` gives them: for the next block only."""
     events: list[Event] = []
     while True:
         forced, seen = _forced(ruleset, t)
@@ -127,7 +135,7 @@ def settle(ruleset: Ruleset, t: Table, chance: Chance) -> tuple[list[Event], Kno
 
 def run_automatic(ruleset: Ruleset, t: Table, chance: Chance) -> list[Event]:
     """Apply forced answers, for any player, until a real choice remains or the game ends."""
-    return settle(ruleset, t, chance)[0]
+    return _settle(ruleset, t, chance)[0]
 
 
 @dataclass_on_first_use()
@@ -202,7 +210,7 @@ def adjudicate(
         except RuleError as error:
             raise error.located(text, number) from None
     reader.open = True
-    settled, options = settle(ruleset, work, reader)
+    settled, options = _settle(ruleset, work, reader)
     ruleset.check_invariants(work)
     return Outcome(work, events + settled, options)
 
@@ -226,12 +234,12 @@ def _apply_line(
             raise IllegalOrder.leftover(text, None, [])
         action = ruleset.actions[node["action"]]
         owed = waiting_for(t.agenda)
-        mine: tuple[Node, list[Choice]] | None = None
+        mine: tuple[Node, Sequence[Choice]] | None = None
         forced: tuple[str, Node, Choice] | None = None
         for who in owed:
             here = asked(node, who)
             options = known[who] if known is not None and who in known else \
-                action.options(t, here)
+                action.listed(t, here)
             if who == player:
                 mine = (here, options)
             choice = action.auto(t, here, options)
@@ -285,7 +293,7 @@ def _restates(ruleset: Ruleset, t: Table, text: str, choice: Choice) -> bool:
     return True
 
 
-def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Event]:
+def _seal(node: Node, player: str, text: str, options: Sequence[Choice]) -> list[Event]:
     """The first half of a commit-and-reveal answer: only `seal HEX` is read."""
     seal = sealing.parse_seal(text)
     if seal is None:
@@ -296,7 +304,7 @@ def _seal(node: Node, player: str, text: str, options: list[Choice]) -> list[Eve
 
 
 def _opened(ruleset: Ruleset, t: Table, node: Node, player: str, text: str,
-            options: list[Choice]) -> Choice:
+            options: Sequence[Choice]) -> Choice:
     """The second half: `open LINE nonce HEX` must be legal and match the seal."""
     opened = sealing.parse_open(text)
     if opened is None:

@@ -157,7 +157,9 @@ def match_line(
     if len(cleaned) > MAX_LINE:
         raise UnreadableOrder(because(REASONS, "reason:core.too_long", length=len(cleaned),
                                       limit=MAX_LINE), options=[o.line for o in options])
-    exact = [option for option in options if fold(option.line) == cleaned]
+    named = getattr(options, "named", None)  # engine.core.options.Options reads one group
+    exact = named(cleaned) if named is not None else \
+        [option for option in options if fold(option.line) == cleaned]
     if len(exact) == 1:
         return exact[0]
     return scored_match(cleaned, options, namer, verbs)

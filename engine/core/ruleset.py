@@ -26,6 +26,11 @@ class Action:
     def options(self, t: Table, node: Node) -> list[Choice]:
         raise NotImplementedError(f"action {self.name} lists no options")
 
+    def listed(self, t: Table, node: Node) -> Sequence[Choice]:
+        """The options as the adjudication loop reads them: `options`, unless the action lists
+        them a group at a time (engine.core.options), read at the state they were made for."""
+        return self.options(t, node)
+
     def apply(self, t: Table, node: Node, choice: Choice, chance: Chance) -> list[Event]:
         raise NotImplementedError(f"action {self.name} cannot be applied")
 

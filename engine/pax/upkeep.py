@@ -117,6 +117,9 @@ class Upkept(Action):
     def options(self, t: Table, node: Node) -> list[Choice]:
         return self.inner.options(t, node)
 
+    def listed(self, t: Table, node: Node) -> Sequence[Choice]:
+        return self.inner.listed(t, node)
+
     def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
         return self.inner.auto(t, node, options)
 

@@ -75,8 +75,8 @@ def play_fast(seed: str, players: int, options: dict[str, Any], stats: Stats,
 
 def _legal(ruleset: Ruleset, table: Table, who: str, known: Known) -> list[Choice]:
     """`who`'s legal answers now: the ones the last settling of the state computed (the same
-    call on the same state), else computed."""
-    return known[who] if who in known else options_now(ruleset, table, who)
+    call on the same state, read whole here, before the table changes), else computed."""
+    return list(known[who]) if who in known else options_now(ruleset, table, who)
 
 
 def _round_trip(gf: GameFile, *, exact: bool, text: bytes | None = None) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
+from itertools import islice
 from typing import Any
 
 from engine.core.agenda import Node, new_node
 from engine.core.chance import Chance
 from engine.core.choice import Choice
 from engine.core.errors import Reason
+from engine.core.options import Options
 from engine.core.ruleset import Action
 from engine.core.table import Event, Table, event
 from engine.pax.abilities import Ability, ability_event, has_ability
@@ -110,33 +112,50 @@ VERBS: dict[str, Verb] = {
 }
 
 
+def _end_options(t: Table, listed: Options) -> list[Choice]:
+    return [END] if t.state["turn"]["used"] or not listed.any_before(len(VERBS)) else []
+
+
+def _free_options(t: Table, bank: str, left: int, listed: Options) -> list[Choice]:
+    return free_lines(t, bank) if left > 0 else []
+
+
+def _verb_options(t: Table, bank: str, verb: Verb, left: int, listed: Options) -> list[Choice]:
+    """The verb's lines not yet used this turn (D1) that cost no more actions than are left."""
+    used = t.state["turn"]["used"]
+    options: list[Choice] = []
+    cost = None
+    for choice in verb.options(t, bank):
+        if verb.once and any(key in used for key in verb.limits(choice)):
+            continue
+        if cost is None or not verb.same_cost:
+            cost = verb.cost(t, bank, choice)[0]
+        if cost <= left:
+            options.append(choice)
+    return options
+
+
 class Turn(Action):
     name = "turn"
     decision = "choose an action"
 
     def options(self, t: Table, node: Node) -> list[Choice]:
+        return self.listed(t, node).whole()
+
+    def listed(self, t: Table, node: Node) -> Options:
+        """A group per verb, in VERBS order; then `end` (once an action is taken, or when
+        nothing else is legal); then the free standing answers while an action is left."""
         bank = node["player"]
-        turn = t.state["turn"]
-        left = ACTIONS_PER_TURN - turn["actions"]
-        options: list[Choice] = []
-        for verb in VERBS.values():
-            cost = None
-            for choice in verb.options(t, bank):
-                if verb.once and any(key in turn["used"] for key in verb.limits(choice)):
-                    continue
-                if cost is None or not verb.same_cost:
-                    cost = verb.cost(t, bank, choice)[0]
-                if cost <= left:
-                    options.append(choice)
-        if turn["used"] or not options:
-            options.append(END)
-        if left > 0:
-            options += free_lines(t, bank)
-        return options
+        left = ACTIONS_PER_TURN - t.state["turn"]["actions"]
+        return Options([*((word, partial(_verb_options, t, bank, verb, left))
+                          for word, verb in VERBS.items()),
+                        ("end", partial(_end_options, t)),
+                        ("standing", partial(_free_options, t, bank, left))])
 
     def auto(self, t: Table, node: Node, options: Sequence[Choice]) -> Choice | None:
-        """A single action line is forced; free standing-answer lines do not count."""
-        actions = [c for c in options if c.verb != "standing"]
+        """A single action line is forced; free standing-answer lines do not count (only two
+        are read: the standing answers come last)."""
+        actions = list(islice((c for c in options if c.verb != "standing"), 2))
         return actions[0] if len(actions) == 1 else None
 
     def explain(self, t: Table, node: Node, line: str) -> str | Reason | None:
