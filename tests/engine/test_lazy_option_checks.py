@@ -9,11 +9,8 @@ step of seeded random games, in every tableau and for every pair of religions.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations
 
-from engine.core.adjudicate import answer
-from engine.core.chance import SeededChance
 from engine.core.table import Table
 from engine.pax.actions.oneshots.apostasy import condemned, exposed_faiths
 from engine.pax.actions.ops.node import (
@@ -26,9 +23,7 @@ from engine.pax.actions.ops.node import (
 )
 from engine.pax.catalog import RELIGIONS
 from engine.pax.model import banks, side_cards
-from engine.pax.ruleset import PAX
-from pbem.rulesets import pax_catalog
-from tests.engine.playing import settle_options
+from tests.engine.playing import random_pax_positions
 
 
 def _check_ops(t: Table, counts: dict[str, int]) -> None:
@@ -55,18 +50,8 @@ def _check_apostasy(t: Table, counts: dict[str, int]) -> None:
 def test_short_checks_agree_with_the_full_lists() -> None:
     counts = {"ops sides runnable": 0, "ops sides idle": 0,
               "apostasy condemns": 0, "apostasy spares": 0}
-    for game in range(4):
-        chance = SeededChance(f"lazy-checks-{game}".encode(), "lazy", 0)
-        seats = ["p1", "p2", "p3", "p4"][:2 + game % 3]
-        table, _ = PAX.setup(pax_catalog(), "lazy", seats, {}, chance)
-        rng = random.Random(game)
-        _, options = settle_options(PAX, table, chance)
-        steps = 0
-        while not table.state["over"] and steps < 400:
-            _check_ops(table, counts)
-            _check_apostasy(table, counts)
-            answer(PAX, table, rng.choice(options), chance)
-            _, options = settle_options(PAX, table, chance)
-            steps += 1
+    for table in random_pax_positions("lazy-checks", 4, 400):
+        _check_ops(table, counts)
+        _check_apostasy(table, counts)
     # both answers of each check were met, so the agreement was tested both ways
     assert all(counts.values()), counts

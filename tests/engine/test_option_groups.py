@@ -11,19 +11,14 @@ the list built in one pass (the way the turn built it before it was grouped, D1)
 
 from __future__ import annotations
 
-import random
-
-from engine.core.adjudicate import answer
 from engine.core.agenda import next_pending
-from engine.core.chance import SeededChance
 from engine.core.choice import Choice, fold, match_line
 from engine.core.options import Options
 from engine.core.table import Table
 from engine.pax.actions.common import ACTIONS_PER_TURN
 from engine.pax.actions.turn import END, VERBS, Turn, free_lines
 from engine.pax.ruleset import PAX
-from pbem.rulesets import pax_catalog
-from tests.engine.playing import settle_options
+from tests.engine.playing import random_pax_positions
 
 TURN = Turn()
 
@@ -73,23 +68,10 @@ def _check(t: Table, node: dict[str, object], counts: dict[str, int]) -> None:
 
 def test_grouped_turn_options_agree_with_the_whole_list() -> None:
     counts: dict[str, int] = {}
-    for game in range(3):
-        chance = SeededChance(f"option-groups-{game}".encode(), "groups", 0)
-        seats = ["p1", "p2", "p3", "p4"][:2 + game % 3]
-        table, _ = PAX.setup(pax_catalog(), "groups", seats, {}, chance)
-        rng = random.Random(game)
-        _, options = settle_options(PAX, table, chance)
-        steps = 0
-        while not table.state["over"] and steps < 250:
-            node = next_pending(table.agenda)
-            if node is not None and node["action"] == "turn":
-                _check(table, node, counts)
-            answer(PAX, table, rng.choice(options), chance)
-            node = next_pending(table.agenda)  # before settling: forced turns are met too
-            if node is not None and node["action"] == "turn":
-                _check(table, node, counts)
-            _, options = settle_options(PAX, table, chance)
-            steps += 1
+    for table in random_pax_positions("option-groups", 3, 250, unsettled=True):
+        node = next_pending(table.agenda)  # unsettled too: forced turns are met
+        if node is not None and node["action"] == "turn":
+            _check(table, node, counts)
     # the lines of every kind were looked up, and both forced and open turns were met
     for kind in ("buy", "sell", "play", "ops", "end", "forced", "open"):
         assert counts.get(kind), (kind, counts)
