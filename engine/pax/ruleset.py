@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -44,9 +44,20 @@ class PaxRuleset:
         return VERBS
 
     def namer(self, t: Table) -> Namer:
+        return self._namer_class(t)
+
+    # Each asked once per line or answer: the import statement is looked up once, not per call.
+    @cached_property
+    def _namer_class(self) -> Callable[[Table], Namer]:
         from engine.pax.notation import PaxNamer  # start-up: loaded on first use
 
-        return PaxNamer(t)
+        return PaxNamer
+
+    @cached_property
+    def _invariants(self) -> Callable[[Table], None]:
+        from engine.pax.invariants import check_invariants  # start-up: loaded on first use
+
+        return check_invariants
 
     def setup(
         self, catalog: Catalog, game_id: str, players: Sequence[str], options: dict[str, Any],
@@ -60,9 +71,7 @@ class PaxRuleset:
         return table, events
 
     def check_invariants(self, t: Table) -> None:
-        from engine.pax import invariants  # start-up: loaded on first use
-
-        invariants.check_invariants(t)
+        self._invariants(t)
 
     def view_for(self, t: Table, player: str | None) -> dict[str, Any]:
         from engine.pax import view  # start-up: loaded on first use

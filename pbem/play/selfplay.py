@@ -86,7 +86,7 @@ def _round_trip(gf: GameFile, *, exact: bool, text: bytes | None = None) -> None
     plain = {"game": gf.game, "seq": gf.seq, "state": gf.state, "agenda": gf.agenda}
     if text is None:
         text = state_json(gf.game, gf.seq, gf.state, gf.agenda)
-    if json.loads(text) != plain:
+    if json.loads(text.decode()) != plain:  # a str: no encoding to detect
         raise InvariantViolation("the state is not plain data: it changes in a JSON round trip")
     if not exact:
         return
