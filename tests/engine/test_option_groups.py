@@ -15,9 +15,11 @@ from engine.core.agenda import next_pending
 from engine.core.choice import Choice, fold, match_line
 from engine.core.options import Options
 from engine.core.table import Table
+from engine.pax.abilities import Ability
 from engine.pax.actions.common import ACTIONS_PER_TURN
 from engine.pax.actions.turn import END, VERBS, Turn, free_lines
 from engine.pax.ruleset import PAX
+from pbem.rulesets import pax_catalog
 from tests.engine.playing import random_pax_positions
 
 TURN = Turn()
@@ -64,6 +66,8 @@ def _check(t: Table, node: dict[str, object], counts: dict[str, int]) -> None:
         counts[choice.verb] = counts.get(choice.verb, 0) + 1
     kind = "forced" if _forced(expected) else "open"
     counts[kind] = counts.get(kind, 0) + 1
+    if t.state["turn"]["actions"] == ACTIONS_PER_TURN and _forced(expected) != END:
+        counts["free with no action left"] = counts.get("free with no action left", 0) + 1
 
 
 def test_grouped_turn_options_agree_with_the_whole_list() -> None:
@@ -75,3 +79,28 @@ def test_grouped_turn_options_agree_with_the_whole_list() -> None:
     # the lines of every kind were looked up, and both forced and open turns were met
     for kind in ("buy", "sell", "play", "ops", "end", "forced", "open"):
         assert counts.get(kind), (kind, counts)
+
+
+FREE = (Ability.FREE_EASTERN_OPS, Ability.FREE_WESTERN_OPS, Ability.FREE_TRADE_FAIR)
+
+
+def test_with_no_action_left_only_free_verbs_are_listed() -> None:
+    """D1: with both actions used, a verb is listed only when its line may cost nothing (the
+    free ops and free trade fair abilities); the groups skip the others unmade. Each free
+    ability's card is put in the player's tableau at each position, with 0, 1 and 2 actions
+    used, and the groups are compared with the whole list."""
+    counts: dict[str, int] = {}
+    catalog = pax_catalog()
+    for table in random_pax_positions("free-actions", 2, 150):
+        node = next_pending(table.agenda)
+        if node is None or node["action"] != "turn":
+            continue
+        for ability in FREE:
+            for used in range(ACTIONS_PER_TURN + 1):
+                t = table.copy()
+                card_id = sorted(catalog.abilities[ability]["cards"])[0]
+                side = "east" if ability == Ability.FREE_EASTERN_OPS else "west"
+                t.state["players"][node["player"]][side].append(card_id)
+                t.state["turn"]["actions"] = used
+                _check(t, node, counts)
+    assert counts.get("free with no action left"), counts

@@ -59,3 +59,6 @@ class Verb:
     once: bool  # at most once per turn (ops and fairs per side, victory, ability actions)
     cost: CostFn = one_action
     same_cost: bool = False  # the cost is the same for every choice: asked once per list
+    # Whether a line of it may cost no action now (None: every line costs at least one): with
+    # no action left, a verb that cannot be free lists nothing, and its lines are not made.
+    free: Callable[[Table, str], bool] | None = None

@@ -86,6 +86,16 @@ def fair_cost(t: Table, bank: str, choice: Choice) -> Cost:
     return 1, None
 
 
+def may_run_free_ops(t: Table, bank: str) -> bool:
+    """`ops_cost` is 0 only for a side under its free ops ability."""
+    return any(has_ability(t, bank, ability) for ability in FREE_OPS.values())
+
+
+def may_hold_free_fair(t: Table, bank: str) -> bool:
+    """`fair_cost` is 0 only under the free trade fair ability."""
+    return has_ability(t, bank, Ability.FREE_TRADE_FAIR)
+
+
 def free_lines(t: Table, bank: str) -> list[Choice]:
     """Lines that take no action: standing answers to taxes (engine.pax.actions.ops.tax)."""
     if has_concession(t, bank) or standing_answer(t, bank) is not None:
@@ -103,8 +113,9 @@ VERBS: dict[str, Verb] = {
     "sell": Verb(sell_options, apply_sell, lambda c: ("sell",), once=False),
     "play": Verb(play_options, apply_play, lambda c: ("play",), once=False),
     "fair": Verb(fair_options, apply_fair, lambda c: (f"fair_{c.args[0]}",), once=True,
-                 cost=fair_cost, same_cost=True),
-    "ops": Verb(ops_options, apply_ops, _ops_limits, once=True, cost=ops_cost),
+                 cost=fair_cost, same_cost=True, free=may_hold_free_fair),
+    "ops": Verb(ops_options, apply_ops, _ops_limits, once=True, cost=ops_cost,
+                free=may_run_free_ops),
     "victory": Verb(victory_options, apply_victory, lambda c: ("victory",), once=True,
                     cost=victory_cost),
     "apostasy": Verb(apostasy_options, apply_apostasy, lambda c: ("apostasy",), once=True),
@@ -122,6 +133,8 @@ def _free_options(t: Table, bank: str, left: int, listed: Options) -> list[Choic
 
 def _verb_options(t: Table, bank: str, verb: Verb, left: int, listed: Options) -> list[Choice]:
     """The verb's lines not yet used this turn (D1) that cost no more actions than are left."""
+    if left < 1 and (verb.free is None or not verb.free(t, bank)):
+        return []  # every line would cost an action, and none is left
     used = t.state["turn"]["used"]
     options: list[Choice] = []
     cost = None
