@@ -69,9 +69,6 @@ class Options(Sequence[Choice]):
         for index in range(len(self._groups)):
             yield from self.group(index)
 
-    def __contains__(self, item: object) -> bool:
-        return any(choice == item for choice in self)
-
     def __len__(self) -> int:
         return len(self.whole())
 

@@ -49,11 +49,6 @@ def _expected_cards(catalog: Catalog, promo_map: bool) -> frozenset[str]:
 
 
 @cache
-def _supply(catalog: Catalog, tok: str) -> int:
-    return supply_of(catalog, tok)
-
-
-@cache
 def _supplies(catalog: Catalog) -> dict[str, int]:
     """Every token the catalog supplies, with its supply (`supply_of` of each): one dict read
     per token in play, not a cache keyed by the catalog and the token."""
@@ -78,7 +73,7 @@ def _problems(t: Table) -> list[str]:
     for tok, used in tokens_in_play(state).items():
         supply = supplies.get(tok)
         if supply is None:  # a token the catalog does not list (damage): supply_of says 0
-            supply = _supply(catalog, tok)
+            supply = supply_of(catalog, tok)
         if used > supply:
             problems.append(f"{used} {tok} in play, supply is {supply}")
     for bank, data in state["players"].items():
