@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from typing import Any, Protocol
 
 
@@ -36,8 +37,47 @@ def canonical_json(data: Any) -> bytes:
 
 def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
                agenda: list[dict[str, Any]]) -> bytes:
-    """The canonical JSON the state hash is taken of."""
-    return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+    """The canonical JSON the state hash is taken of: the same bytes as `canonical_json` of
+    the four, built from the encodings of the game header, the agenda and each part of the
+    state, each reused while that part stays the same (most parts outlive a decision)."""
+    if type(seq) is not int or type(state) is not dict or \
+            not all(type(key) is str for key in state):
+        return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+    try:
+        parts = [_key(key) + _fragment(state[key]) for key in sorted(state)]
+        return b"".join((b'{"agenda":', _fragment(agenda), b',"game":', _fragment(game),
+                         b',"seq":%d,"state":{' % seq, b",".join(parts), b"}}"))
+    except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
+        return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+
+
+# A part's encoding by its marshal bytes. Equal bytes load to equal values of equal types
+# (marshal tells 1 from 1.0, True and "1"), which encode alike: a reuse never changes a hash.
+# The bytes also follow sharing and interning, so an equal part may miss (it is encoded anew).
+# Bounded, oldest out first.
+_FRAGMENTS: dict[bytes, bytes] = {}
+_FRAGMENTS_KEPT = 4096
+_KEYS: dict[str, bytes] = {}
+
+
+def _fragment(value: Any) -> bytes:
+    data = marshal.dumps(value)
+    found = _FRAGMENTS.get(data)
+    if found is None:
+        found = canonical_json(value)
+        if len(_FRAGMENTS) >= _FRAGMENTS_KEPT:
+            del _FRAGMENTS[next(iter(_FRAGMENTS))]
+        _FRAGMENTS[data] = found
+    return found
+
+
+def _key(key: str) -> bytes:
+    found = _KEYS.get(key)
+    if found is None:
+        found = canonical_json(key) + b":"
+        if len(_KEYS) < _FRAGMENTS_KEPT:
+            _KEYS[key] = found
+    return found
 
 
 def state_hash(game: dict[str, Any], seq: int, state: dict[str, Any],

@@ -1,0 +1,82 @@
+"""The state hash's canonical JSON is built from reused encodings of the state's parts (issue
+17): the bytes stay exactly those of one canonical encoding of the whole, whatever changed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pbem.store import hashing
+from pbem.store.hashing import canonical_json, state_json
+from tests.engine.playing import random_pax_positions
+
+GAME = {"id": "g", "ruleset": "pax", "options": {}}
+
+
+def whole(state: dict[str, Any], agenda: list[Any], seq: int = 3,
+          game: dict[str, Any] = GAME) -> bytes:
+    """The reference: one canonical encoding of everything, as the hash was always taken."""
+    return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+
+
+def test_every_position_of_random_games_encodes_as_the_whole() -> None:
+    hashing._FRAGMENTS.clear()
+    positions = 0
+    for seq, table in enumerate(random_pax_positions("hash-parts", 3, 120, unsettled=True)):
+        expected = whole(table.state, table.agenda, seq)
+        assert state_json(GAME, seq, table.state, table.agenda) == expected  # parts made
+        assert state_json(GAME, seq, table.state, table.agenda) == expected  # parts reused
+        positions += 1
+    assert positions > 200
+
+
+@pytest.mark.parametrize("value", [1, True, 1.0, "1", [1], (1,), {"1": 1}, None, 0, False,
+                                   -0.0, 0.0, 10**30, "é\u2028\"\\", [True, 1, 1.0]])
+def test_a_part_that_changes_type_but_not_equality_is_encoded_anew(value: object) -> None:
+    # Python's == tells none of 1, True and 1.0 apart; the hash does.
+    for earlier in (1, True, 1.0, "1", [1], {"1": 1}, 0, False):
+        state_json(GAME, 1, {"part": earlier, "other": [1, 2]}, [])
+        state = {"part": value, "other": [1, 2]}
+        assert state_json(GAME, 1, state, []) == whole(state, [], 1)
+
+
+def test_keys_are_sorted_and_escaped_as_the_encoder_does() -> None:
+    state = {"zeta": 1, "Alpha": [2], "é": {"b": 1, "a": 2}, 'qu"ote': None, "": 0, "a b": "x"}
+    agenda = [{"id": 2, "action": "turn"}, {"id": 1}]
+    game = {"z": 1, "a": {"trail": []}}
+    assert state_json(game, 7, state, agenda) == whole(state, agenda, 7, game)
+    assert state_json(game, 7, {}, []) == whole({}, [], 7, game)
+
+
+def test_keys_that_are_not_strings_take_the_encoder_whole() -> None:
+    assert state_json(GAME, 1, {1: "a", 2: "b"}, []) == whole({1: "a", 2: "b"}, [], 1)
+    with pytest.raises(TypeError):  # the encoder cannot sort 1 against "a"
+        state_json(GAME, 1, {1: "a", "b": 2}, [])
+
+
+def test_what_is_not_json_fails_as_the_encoder_fails() -> None:
+    class Custom:
+        pass
+
+    with pytest.raises(TypeError):
+        state_json(GAME, 1, {"part": Custom()}, [])
+    with pytest.raises(TypeError):
+        state_json(GAME, 1, {"part": {1, 2}}, [])  # marshal takes a set; JSON does not
+    cycle: list[Any] = []
+    cycle.append(cycle)
+    with pytest.raises(ValueError):
+        state_json(GAME, 1, {"part": cycle}, [])
+
+
+@pytest.mark.parametrize("seq", [True, 2.0, 2])
+def test_an_odd_seq_or_a_tuple_part_encodes_as_the_whole(seq: Any) -> None:
+    assert state_json(GAME, seq, {"t": (1, 2)}, []) == whole({"t": (1, 2)}, [], seq)
+
+
+def test_the_kept_encodings_are_bounded() -> None:
+    for n in range(hashing._FRAGMENTS_KEPT + 50):
+        state = {"n": n}
+        assert json.loads(state_json(GAME, 1, state, []))["state"] == state
+    assert len(hashing._FRAGMENTS) <= hashing._FRAGMENTS_KEPT
