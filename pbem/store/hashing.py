@@ -43,12 +43,21 @@ def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
     if type(seq) is not int or type(state) is not dict or \
             not all(type(key) is str for key in state):
         return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+    kept, keys, dumps = _FRAGMENTS, _KEYS, marshal.dumps
     try:
-        parts = [_key(key) + _fragment(state[key]) for key in sorted(state)]
-        return b"".join((b'{"agenda":', _fragment(agenda), b',"game":', _fragment(game),
-                         b',"seq":%d,"state":{' % seq, b",".join(parts), b"}}"))
+        out = [b'{"agenda":', _fragment(agenda), b',"game":', _fragment(game),
+               b',"seq":%d,"state":{' % seq]
+        for key in sorted(state):  # a state part's key and its encoding, inlined (the most used)
+            value = state[key]
+            fragment = kept.get(dumps(value))
+            out.append(keys.get(key) or _key(key))
+            out.append(fragment if fragment is not None else _fragment(value))
     except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
         return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
+    if state:
+        out[5] = out[5][1:]  # the first key has no comma before it
+    out.append(b"}}")
+    return b"".join(out)
 
 
 # A part's encoding by its marshal bytes. Equal bytes load to equal values of equal types
@@ -57,7 +66,7 @@ def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
 # Bounded, oldest out first.
 _FRAGMENTS: dict[bytes, bytes] = {}
 _FRAGMENTS_KEPT = 4096
-_KEYS: dict[str, bytes] = {}
+_KEYS: dict[str, bytes] = {}  # a state key as `,"key":`
 
 
 def _fragment(value: Any) -> bytes:
@@ -72,11 +81,9 @@ def _fragment(value: Any) -> bytes:
 
 
 def _key(key: str) -> bytes:
-    found = _KEYS.get(key)
-    if found is None:
-        found = canonical_json(key) + b":"
-        if len(_KEYS) < _FRAGMENTS_KEPT:
-            _KEYS[key] = found
+    found = b"," + canonical_json(key) + b":"
+    if len(_KEYS) < _FRAGMENTS_KEPT:
+        _KEYS[key] = found
     return found
 
 
