@@ -121,10 +121,13 @@ def applied_before(path: Path, text: str) -> int | None:
 
 
 def apply_text(game: Game, text: str, *, known: Known | None = None,
-               bot: PublicKey | None = None, now: datetime | None = None) -> Applied:
+               bot: PublicKey | None = None, now: datetime | None = None,
+               in_place: bool = False) -> Applied:
     """Find, authenticate and adjudicate a block against an opened game; the game changes
     only when everything succeeds. `known`: the `options` of the Applied that made the
-    game's current state (nothing else changed it since)."""
+    game's current state (nothing else changed it since). `in_place`: the rules work on the
+    game's own state, not a copy, so a block refused by the rules leaves the game spoilt; the
+    caller drops it or restores the state it kept (self-play)."""
     found = find_blocks(text)
     if not any(b.lines and is_life(b.lines[0].text) for b in found):
         game.require_whole("apply orders")  # before anything else, as it always was
@@ -153,11 +156,16 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
         check_replacing(block, replaced)
     replaces = str(replaced["commitment"]) if replaced is not None and \
         replaced.get("kind") == "sealed" else None  # a moderated game's commitment
-    chance = game.chance(int(table.state["draws"]))
+    draws = int(table.state["draws"])
+    chance = game.chance(draws)
     lines = [(line.number, line.text) for line in block.lines]
+    in_place = in_place and replaced is None and not game.projection.hidden
+    if in_place:
+        game.state_hash()  # the entry's prev_state, taken before the state changes
     try:
         outcome = adjudicate(game.ruleset, table if replaced is None else withdrawn(table, player),
-                             player, lines, chance, known=None if replaced else known)
+                             player, lines, chance, known=None if replaced else known,
+                             in_place=in_place)
     except RuleError as error:
         raise OrdersRejected.from_rule(error) from None
     except SeedNeeded:
@@ -168,7 +176,7 @@ def apply_text(game: Game, text: str, *, known: Known | None = None,
         raise EngineBug(f"internal error (a pbem bug; the game file is unchanged): {error}") \
             from None
     work = outcome.table
-    work.state["draws"] = int(table.state["draws"]) + len(chance.draws)
+    work.state["draws"] = draws + len(chance.draws)
     payload = block.payload()
     parallel = str(node["id"]) if node is not None and is_parallel(node) else None
     by_bot = bot.roster_text() if bot is not None else None  # logged with the entry

@@ -87,3 +87,29 @@ def test_a_refusal_while_looking_ahead_is_a_violation_with_its_game(
     assert violation.endswith(", looking ahead): lyons cannot be ceded to bot2")
     assert [Path(f).name for f in stats.failures] == ["selfplay-lookahead-3p-0.yaml"]
     assert gamefile.load_text(Path(stats.failures[0]).read_text(encoding="utf-8")).seq == 4
+
+
+def test_a_block_broken_after_changing_the_state_leaves_the_state_before_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Checked self-play applies each block to the game's own state (no copy): a block that
+    fails after the rules changed it restores the state before it, so the repro file is the
+    game just before the failing block, its hash the one the log's last entry recorded."""
+    from engine.pax.ruleset import PaxRuleset
+
+    checked = {"count": 0}
+    real = PaxRuleset.check_invariants
+
+    def breaking(self: PaxRuleset, t: Table) -> None:
+        checked["count"] += 1
+        if checked["count"] == 7:  # the state already holds this block's answer
+            raise InvariantViolation("probe: broken after the answer")
+        real(self, t)
+
+    monkeypatch.setattr(PaxRuleset, "check_invariants", breaking)
+    stats = selfplay.run(1, 3, "inplace", {}, out_dir=tmp_path, policy="random")
+    [violation] = stats.violations
+    assert violation.startswith("inplace-3p-0 block 7 (")
+    assert violation.endswith("probe: broken after the answer")
+    repro = gamefile.load_text(Path(stats.failures[0]).read_text(encoding="utf-8"))
+    assert repro.seq == 6 == repro.log[-1]["seq"]
+    assert gamefile.current_hash(repro) == repro.log[-1]["post_state"]
