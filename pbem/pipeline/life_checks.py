@@ -34,7 +34,8 @@ from pbem.store.entries import (
     Setup,
     Timeout,
 )
-from pbem.store.gamefile import GameFile, canonical_json
+from pbem.store.gamefile import GameFile
+from pbem.store.hashing import same_json
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -135,7 +136,7 @@ class LifeCheck:
             except PbemError as error:
                 raise _bad(entry.seq, f"{entry.kind}: it was refused when it came ({error})"
                            ) from None
-            if canonical_json(events) != canonical_json(entry.events or []):
+            if not same_json(events, entry.events or []):
                 raise _bad(entry.seq, f"{entry.kind}: the events do not match what it did")
 
     def absence(self, entry: Absence, line: LifeLine | None) -> list[object]:

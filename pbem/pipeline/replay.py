@@ -52,7 +52,8 @@ from pbem.store.entries import (
     public_events,
 )
 from pbem.store.entry_reader import read_all
-from pbem.store.gamefile import GameFile, canonical_json, current_hash
+from pbem.store.gamefile import GameFile, current_hash
+from pbem.store.hashing import same_json
 from pbem.store.projection import RECEIVED
 from pbem.store.secrets import Secrets
 
@@ -194,7 +195,7 @@ class Replay:
                 raise _bad(seq, "the draws do not match the log")
             table.state["draws"] = int(table.state["draws"]) + len(chance.draws)
             if events is not None and entry.events is not None and \
-                    canonical_json(public_events(events)) != canonical_json(entry.events):
+                    not same_json(public_events(events), entry.events):
                 raise _bad(seq, "the events do not match what the entry did")
             if self.hash_of(seq, table) != entry.post_state:
                 raise _bad(seq, "the replay does not produce the recorded post_state")
@@ -231,7 +232,7 @@ class Replay:
         if self.hash_of(0, table) != entry.post_state:
             raise _bad(0, "the setup does not produce the recorded state")
         if entry.events is not None and \
-                canonical_json(public_events(events)) != canonical_json(entry.events):
+                not same_json(public_events(events), entry.events):
             raise _bad(0, "the events do not match what the setup did")
         return table
 
@@ -360,7 +361,7 @@ class Replay:
         last = self.entries[entry.seq - 1]
         if entry.last_default is not None:
             noted = [timeout_event(entry.last, [entry.last_default]), *noted]
-        if last.events is not None and canonical_json(last.events) != canonical_json(noted):
+        if last.events is not None and not same_json(last.events, noted):
             raise _bad(last.seq, "the events do not match what the last sealed answer did")
 
     def timeout(self, table: Table, entry: Timeout, chance: Chance) -> list[Event] | None:

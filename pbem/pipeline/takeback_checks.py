@@ -19,7 +19,8 @@ from pbem.pipeline.life import PROPOSAL_WINDOW
 from pbem.pipeline.replace import moderator_key
 from pbem.pipeline.takeback_rules import Consent, Refused, changed, needed, said, undone_event
 from pbem.store.entries import Entry, Takeback, Timeout, Undo
-from pbem.store.gamefile import GameFile, canonical_json
+from pbem.store.gamefile import GameFile
+from pbem.store.hashing import same_json
 
 
 def _bad(seq: object, problem: str) -> CorruptGameError:
@@ -45,12 +46,12 @@ class TakebackCheck:
                     raise Refused("it does not wait for the players who acted since")
                 if entry.line == "lapse":
                     self.lapse(entry, policy)
-                if canonical_json(entry.events or []) != canonical_json([said(entry)]):
+                if not same_json(entry.events or [], [said(entry)]):
                     raise Refused("the events do not match what it did")
             elif isinstance(entry, Undo):
                 if entry.undone != changed(self.entries[:seq], entry.target) or \
-                        canonical_json(entry.events or []) != canonical_json(
-                            [undone_event(entry.target, entry.undone)]):
+                        not same_json(
+                            entry.events or [], [undone_event(entry.target, entry.undone)]):
                     raise Refused("it does not name the entries it undoes")
             self.consent.see(entry)
         except (Refused, PbemError) as error:

@@ -35,6 +35,18 @@ def canonical_json(data: Any) -> bytes:
         return _CANONICAL.encode(data).encode()
 
 
+def same_json(first: Any, second: Any) -> bool:
+    """Whether the two encode to the same canonical JSON (what the log's checks compare):
+    equal marshal bytes (format 2: no references) are equal values of equal types, so only
+    data that differs there is encoded."""
+    try:
+        if marshal.dumps(first, 2) == marshal.dumps(second, 2):
+            return True
+    except ValueError:  # not marshal's data: the encoder decides (and refuses what it cannot)
+        pass
+    return canonical_json(first) == canonical_json(second)
+
+
 def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
                agenda: list[dict[str, Any]]) -> bytes:
     """The canonical JSON the state hash is taken of: the same bytes as `canonical_json` of

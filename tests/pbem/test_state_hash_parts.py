@@ -80,3 +80,18 @@ def test_the_kept_encodings_are_bounded() -> None:
         state = {"n": n}
         assert json.loads(state_json(GAME, 1, state, []))["state"] == state
     assert len(hashing._FRAGMENTS) <= hashing._FRAGMENTS_KEPT
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (1, True), (1, 1.0), (0, False), ("1", 1), ([1], (1,)), ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+    ({1: "x"}, {"1": "x"}),
+    ([{"kind": "info", "args": {"n": 1}}], [{"args": {"n": 1}, "kind": "info"}]),
+    ([{"n": 1}], [{"n": 2}]), (None, []), ("é", "e"), ([], [])])
+def test_same_json_is_equal_canonical_json(first: object, second: object) -> None:
+    assert hashing.same_json(first, second) == (canonical_json(first) == canonical_json(second))
+    assert hashing.same_json(second, first) == hashing.same_json(first, second)
+
+
+def test_same_json_refuses_what_json_cannot_hold() -> None:
+    with pytest.raises(TypeError):
+        hashing.same_json({"a": {1, 2}}, {"a": [1, 2]})
