@@ -10,7 +10,7 @@ replay of the whole log. Fast mode (`--fast`) drives the engine alone, for the b
 from __future__ import annotations
 
 import hashlib
-import json
+import marshal
 import time
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,7 @@ from pbem.play.stats import Stats, record_end, signed_block
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile, current_hash
-from pbem.store.hashing import state_json
+from pbem.store.hashing import reads_back
 
 EXACT_EVERY = 40  # a YAML dump and parse costs more than the rules step it checks
 
@@ -79,26 +79,20 @@ def _legal(ruleset: Ruleset, table: Table, who: str, known: Known) -> list[Choic
     return list(known[who]) if who in known else options_now(ruleset, table, who)
 
 
-def _round_trip(gf: GameFile, *, exact: bool, text: bytes | None = None) -> dict[str, Any]:
+def _round_trip(gf: GameFile, *, exact: bool) -> None:
     """The state is plain data (what the hash and the file can hold): its canonical JSON
-    (`text`, when the apply already made it for the state hash) reads back equal; with `exact`,
-    the game file's YAML reads back to the same bytes and hash. The data read back: equal to
-    the state, and no part of it, so it is what a failed block restores."""
-    plain = {"game": gf.game, "seq": gf.seq, "state": gf.state, "agenda": gf.agenda}
-    if text is None:
-        text = state_json(gf.game, gf.seq, gf.state, gf.agenda)
-    read: dict[str, Any] = json.loads(text.decode())  # a str: no encoding to detect
-    if read != plain:
+    reads back equal (pbem.store.hashing.reads_back); with `exact`, the game file's YAML reads
+    back to the same bytes and hash."""
+    if not reads_back(gf.game, gf.seq, gf.state, gf.agenda):
         raise InvariantViolation("the state is not plain data: it changes in a JSON round trip")
     if not exact:
-        return read
+        return
     probe = GameFile(gf.game, gf.roster, gf.randomness, gf.seq, gf.state, gf.agenda, [])
     loaded = gamefile.load_text(gamefile.dump_text(probe))
     # Equal data (Python's == tells a key 1 from "1") of equal JSON types (the hash tells 1
     # from 1.0 and true) dumps to the same bytes: one dump, not two.
     if _head(loaded) != _head(probe) or current_hash(loaded) != current_hash(probe):
         raise InvariantViolation("the state does not survive a YAML round trip byte for byte")
-    return read
 
 
 def _head(gf: GameFile) -> tuple[object, ...]:
@@ -129,9 +123,7 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
     blocks = 0
     openings: dict[tuple[str, str], str] = {}
     known: Known = {}  # the legal answers the last apply computed at the state it made
-    # The state as its JSON read back (checked equal): the rules change the game's own state
-    # in place (no copy per block), and a refused block restores this one for its repro file.
-    kept = _round_trip(gf, exact=False)
+    _round_trip(gf, exact=False)
     while not gf.state["over"]:
         if blocks >= BLOCK_CAP:
             stats.violations.append(f"{seed}: no end after {BLOCK_CAP} blocks")
@@ -148,16 +140,17 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
             return
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line, game.state_hash())
-        before = (gf.seq, len(gf.log))
+        # The rules change the game's own state (no copy per block): a refused block
+        # restores these bytes of the state before it, for its repro file.
+        before = (gf.seq, marshal.dumps((gf.state, gf.agenda)), len(gf.log))
         try:
             applied = apply_text(game, text, known=known, in_place=True)
-            kept = _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0,
-                               text=game.state_json())
+            _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0)
             blocks += 1
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
-            gf.seq, gf.state, gf.agenda = before[0], kept["state"], kept["agenda"]
-            del gf.log[before[1]:]
+            gf.seq, (gf.state, gf.agenda) = before[0], marshal.loads(before[1])
+            del gf.log[before[2]:]
             stats.failures.append(_write_repro(out_dir, seed, gamefile.dump_text(gf), text))
             stats.games += 1
             return

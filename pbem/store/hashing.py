@@ -72,6 +72,31 @@ def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
     return b"".join(out)
 
 
+def reads_back(game: dict[str, Any], seq: int, state: dict[str, Any],
+               agenda: list[dict[str, Any]]) -> bool:
+    """Whether the state is plain data: `state_json`'s text reads back (json.loads) equal to
+    the four. Part by part, each part's verdict kept by its marshal bytes (equal bytes, equal
+    verdict), so a decision reads back only the parts it changed."""
+    whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
+    if type(seq) is not int or type(state) is not dict or \
+            not all(type(key) is str for key in state):
+        return bool(json.loads(canonical_json(whole).decode()) == whole)
+    seen, dumps = _READ_BACK, marshal.dumps
+    try:
+        for value in (game, agenda, *state.values()):
+            data = dumps(value)
+            if data in seen:
+                continue
+            if json.loads(_fragment(value).decode()) != value:
+                return False
+            if len(seen) >= _FRAGMENTS_KEPT:
+                seen.clear()
+            seen.add(data)
+    except ValueError:  # not marshal's data: the whole text read back decides
+        return bool(json.loads(canonical_json(whole).decode()) == whole)
+    return True
+
+
 # A part's encoding by its marshal bytes. Equal bytes load to equal values of equal types
 # (marshal tells 1 from 1.0, True and "1"), which encode alike: a reuse never changes a hash.
 # The bytes also follow sharing and interning, so an equal part may miss (it is encoded anew).
@@ -79,6 +104,7 @@ def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
 _FRAGMENTS: dict[bytes, bytes] = {}
 _FRAGMENTS_KEPT = 4096
 _KEYS: dict[str, bytes] = {}  # a state key as `,"key":`
+_READ_BACK: set[bytes] = set()  # the parts that read back equal, by marshal bytes
 
 
 def _fragment(value: Any) -> bytes:
