@@ -29,7 +29,7 @@ from pbem.rulesets import catalog_of, ruleset_of
 from pbem.store import secrets, seeds
 from pbem.store.entries import Entry, append
 from pbem.store.gamefile import GameFile, current_hash
-from pbem.store.hashing import digest, state_json
+from pbem.store.hashing import Encoded, digest, encode_state
 from pbem.store.projection import Projection, projection_for
 
 ANSWER_KINDS = ("orders", "sealed", "timeout")  # entries that answer a simultaneous decision
@@ -54,9 +54,9 @@ class Game:
     # only through `advance` (which drops older seqs); `hash_of` adds the objects an open game
     # is about to store, so `advance` checks them without hashing them twice.
     hashes: dict[tuple[int, int, int, int], str] = field(default_factory=dict, repr=False)
-    # The canonical JSON of the last state `hash_of` hashed, by the same key (what checked
-    # self-play reads back to check that the state is plain data, without a second dump).
-    texts: dict[tuple[int, int, int, int], bytes] = field(default_factory=dict, repr=False)
+    # The canonical JSON of the last state `hash_of` hashed, by the same key, with its parts
+    # (what checked self-play reads back, and keeps to restore a state a block spoilt).
+    texts: dict[tuple[int, int, int, int], Encoded] = field(default_factory=dict, repr=False)
 
     def state_hash(self) -> str:
         """The game file's current state hash, computed once per state this run holds."""
@@ -106,11 +106,13 @@ class Game:
         """The trailing raw entries known to this run, new ones included."""
         return [*self.tail, *self.gf.log] if self.log_text is not None else list(self.gf.log)
 
-    def state_json(self) -> bytes:
-        """The canonical JSON of the game file's current state (its hash is taken of it)."""
+    def encoded(self) -> Encoded:
+        """The canonical JSON of the game file's current state (its hash is taken of it), with
+        the marshal bytes it was built from (an exact copy of the state)."""
         gf = self.gf
-        text = self.texts.get((gf.seq, id(gf.game), id(gf.state), id(gf.agenda)))
-        return text if text is not None else state_json(gf.game, gf.seq, gf.state, gf.agenda)
+        found = self.texts.get((gf.seq, id(gf.game), id(gf.state), id(gf.agenda)))
+        return found if found is not None else encode_state(gf.game, gf.seq, gf.state,
+                                                            gf.agenda)
 
     def hash_of(self, seq: int, table: Table, header: dict[str, Any] | None = None) -> str:
         game = self.gf.game if header is None else header
@@ -118,9 +120,9 @@ class Game:
             return self.projection.hash(self.ruleset, game, seq, table.state, table.agenda)
         # The file will hold these very objects: `advance` checks them without a second hash.
         key = (seq, id(game), id(table.state), id(table.agenda))
-        text = state_json(game, seq, table.state, table.agenda)
-        self.hashes[key] = found = digest(text)
-        self.texts = {key: text}
+        encoded = encode_state(game, seq, table.state, table.agenda)
+        self.hashes[key] = found = digest(encoded.text)
+        self.texts = {key: encoded}
         return found
 
     def advance(self, entry: Entry, table: Table | None,

@@ -10,7 +10,6 @@ replay of the whole log. Fast mode (`--fast`) drives the engine alone, for the b
 from __future__ import annotations
 
 import hashlib
-import marshal
 import time
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from pbem.play.stats import Stats, record_end, signed_block
 from pbem.rulesets import catalog_for, ruleset_for
 from pbem.store import gamefile, seeds
 from pbem.store.gamefile import GameFile, current_hash
-from pbem.store.hashing import reads_back
+from pbem.store.hashing import Encoded, encode_state, reads_back
 
 EXACT_EVERY = 40  # a YAML dump and parse costs more than the rules step it checks
 
@@ -79,11 +78,14 @@ def _legal(ruleset: Ruleset, table: Table, who: str, known: Known) -> list[Choic
     return list(known[who]) if who in known else options_now(ruleset, table, who)
 
 
-def _round_trip(gf: GameFile, *, exact: bool) -> None:
+def _round_trip(gf: GameFile, *, exact: bool, encoded: Encoded | None = None) -> None:
     """The state is plain data (what the hash and the file can hold): its canonical JSON
-    reads back equal (pbem.store.hashing.reads_back); with `exact`, the game file's YAML reads
-    back to the same bytes and hash."""
-    if not reads_back(gf.game, gf.seq, gf.state, gf.agenda):
+    (`encoded`, when the apply already made it for the state hash) reads back equal
+    (pbem.store.hashing.reads_back); with `exact`, the game file's YAML reads back to the same
+    bytes and hash."""
+    if encoded is None:
+        encoded = encode_state(gf.game, gf.seq, gf.state, gf.agenda)
+    if not reads_back(encoded, gf.game, gf.seq, gf.state, gf.agenda):
         raise InvariantViolation("the state is not plain data: it changes in a JSON round trip")
     if not exact:
         return
@@ -141,15 +143,16 @@ def play_full(seed: str, players: int, options: dict[str, Any], stats: Stats,
         line = _commit_or_reveal(next_pending(table.agenda), player, line, openings)
         text = signed_block(gf, player, keys[player], line, game.state_hash())
         # The rules change the game's own state (no copy per block): a refused block
-        # restores these bytes of the state before it, for its repro file.
-        before = (gf.seq, marshal.dumps((gf.state, gf.agenda)), len(gf.log))
+        # restores the state before it (the bytes its hash was built from), for its repro.
+        before = (gf.seq, game.encoded(), len(gf.log))
         try:
             applied = apply_text(game, text, known=known, in_place=True)
-            _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0)
+            _round_trip(applied.gf, exact=(blocks + 1) % EXACT_EVERY == 0,
+                        encoded=game.encoded())
             blocks += 1
         except (PbemError, InvariantViolation) as error:
             stats.violations.append(f"{seed} block {blocks + 1} ({player}: {line}): {error}")
-            gf.seq, (gf.state, gf.agenda) = before[0], marshal.loads(before[1])
+            gf.seq, (gf.state, gf.agenda) = before[0], before[1].restore()
             del gf.log[before[2]:]
             stats.failures.append(_write_repro(out_dir, seed, gamefile.dump_text(gf), text))
             stats.games += 1

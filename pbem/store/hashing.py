@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class Position(Protocol):
@@ -47,53 +47,74 @@ def same_json(first: Any, second: Any) -> bool:
     return canonical_json(first) == canonical_json(second)
 
 
+class Encoded(NamedTuple):
+    """A state's canonical JSON, and the marshal bytes it was built from: the game header,
+    the agenda, then each state part by key (None when it was encoded whole). The bytes are
+    an exact copy of the state: `restore` gives it back, `reads_back` checks it."""
+
+    text: bytes
+    parts: tuple[bytes, ...] | None = None
+    keys: tuple[str, ...] = ()
+
+    def restore(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The state and agenda as they were encoded (keys in their order then)."""
+        assert self.parts is not None, "a state encoded whole keeps no copy"
+        loads = marshal.loads
+        return dict(zip(self.keys, map(loads, self.parts[2:]), strict=True)), \
+            loads(self.parts[1])
+
+
 def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
                agenda: list[dict[str, Any]]) -> bytes:
     """The canonical JSON the state hash is taken of: the same bytes as `canonical_json` of
     the four, built from the encodings of the game header, the agenda and each part of the
     state, each reused while that part stays the same (most parts outlive a decision)."""
-    if type(seq) is not int or type(state) is not dict or \
-            not all(type(key) is str for key in state):
-        return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
-    kept, keys, dumps = _FRAGMENTS, _KEYS, marshal.dumps
-    try:
-        out = [b'{"agenda":', _fragment(agenda), b',"game":', _fragment(game),
-               b',"seq":%d,"state":{' % seq]
-        for key in sorted(state):  # a state part's key and its encoding, inlined (the most used)
-            value = state[key]
-            fragment = kept.get(dumps(value))
-            out.append(keys.get(key) or _key(key))
-            out.append(fragment if fragment is not None else _fragment(value))
-    except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
-        return canonical_json({"game": game, "seq": seq, "state": state, "agenda": agenda})
-    if state:
-        out[5] = out[5][1:]  # the first key has no comma before it
-    out.append(b"}}")
-    return b"".join(out)
+    return encode_state(game, seq, state, agenda).text
 
 
-def reads_back(game: dict[str, Any], seq: int, state: dict[str, Any],
-               agenda: list[dict[str, Any]]) -> bool:
-    """Whether the state is plain data: `state_json`'s text reads back (json.loads) equal to
-    the four. Part by part, each part's verdict kept by its marshal bytes (equal bytes, equal
-    verdict), so a decision reads back only the parts it changed."""
+def encode_state(game: dict[str, Any], seq: int, state: dict[str, Any],
+                 agenda: list[dict[str, Any]]) -> Encoded:
+    """`state_json`'s text, with the parts it was built from."""
     whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
     if type(seq) is not int or type(state) is not dict or \
             not all(type(key) is str for key in state):
-        return bool(json.loads(canonical_json(whole).decode()) == whole)
-    seen, dumps = _READ_BACK, marshal.dumps
+        return Encoded(canonical_json(whole))
+    kept, keys, dumps = _FRAGMENTS, _KEYS, marshal.dumps
     try:
-        for value in (game, agenda, *state.values()):
-            data = dumps(value)
-            if data in seen:
-                continue
-            if json.loads(_fragment(value).decode()) != value:
-                return False
-            if len(seen) >= _FRAGMENTS_KEPT:
-                seen.clear()
-            seen.add(data)
-    except ValueError:  # not marshal's data: the whole text read back decides
-        return bool(json.loads(canonical_json(whole).decode()) == whole)
+        head = (dumps(game), dumps(agenda))
+        parts = [(key, dumps(value)) for key, value in state.items()]
+        out = [b'{"agenda":', kept.get(head[1]) or _fragment(head[1], agenda), b',"game":',
+               kept.get(head[0]) or _fragment(head[0], game), b',"seq":%d,"state":{' % seq]
+        for key, data in sorted(parts):  # keys differ: the bytes are never compared
+            out.append(keys.get(key) or _key(key))
+            out.append(kept.get(data) or _fragment(data, state[key]))
+    except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
+        return Encoded(canonical_json(whole))
+    if state:
+        out[5] = out[5][1:]  # the first key has no comma before it
+    out.append(b"}}")
+    return Encoded(b"".join(out), (*head, *(data for _, data in parts)),
+                   tuple(key for key, _ in parts))
+
+
+def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str, Any],
+               agenda: list[dict[str, Any]]) -> bool:
+    """Whether the state is plain data: `encoded` (its `encode_state`) reads back (json.loads)
+    equal to the four. Part by part, each part's verdict kept by its marshal bytes (equal
+    bytes, equal verdict), so a decision reads back only the parts it changed."""
+    if encoded.parts is None:
+        whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
+        return bool(json.loads(encoded.text.decode()) == whole)
+    seen = _READ_BACK
+    for data in encoded.parts:
+        if data in seen:
+            continue
+        value = marshal.loads(data)  # the part, of the same types
+        if json.loads((_FRAGMENTS.get(data) or _fragment(data, value)).decode()) != value:
+            return False
+        if len(seen) >= _FRAGMENTS_KEPT:
+            seen.clear()
+        seen.add(data)
     return True
 
 
@@ -107,14 +128,12 @@ _KEYS: dict[str, bytes] = {}  # a state key as `,"key":`
 _READ_BACK: set[bytes] = set()  # the parts that read back equal, by marshal bytes
 
 
-def _fragment(value: Any) -> bytes:
-    data = marshal.dumps(value)
-    found = _FRAGMENTS.get(data)
-    if found is None:
-        found = canonical_json(value)
-        if len(_FRAGMENTS) >= _FRAGMENTS_KEPT:
-            del _FRAGMENTS[next(iter(_FRAGMENTS))]
-        _FRAGMENTS[data] = found
+def _fragment(data: bytes, value: Any) -> bytes:
+    """The encoding of `value`, whose marshal bytes are `data`, kept."""
+    found = canonical_json(value)
+    if len(_FRAGMENTS) >= _FRAGMENTS_KEPT:
+        del _FRAGMENTS[next(iter(_FRAGMENTS))]
+    _FRAGMENTS[data] = found
     return found
 
 

@@ -97,6 +97,10 @@ def test_same_json_refuses_what_json_cannot_hold() -> None:
         hashing.same_json({"a": {1, 2}}, {"a": [1, 2]})
 
 
+def reads_back(state: dict[Any, Any], seq: Any = 3) -> bool:
+    return hashing.reads_back(hashing.encode_state(GAME, seq, state, []), GAME, seq, state, [])
+
+
 def whole_reads_back(state: dict[str, Any], agenda: list[Any], seq: int = 3) -> bool:
     data = {"game": GAME, "seq": seq, "state": state, "agenda": agenda}
     return bool(json.loads(canonical_json(data).decode()) == data)
@@ -105,7 +109,8 @@ def whole_reads_back(state: dict[str, Any], agenda: list[Any], seq: int = 3) -> 
 def test_reads_back_agrees_with_the_whole_text_read_back_at_every_position() -> None:
     hashing._READ_BACK.clear()
     for seq, table in enumerate(random_pax_positions("reads-back", 2, 80)):
-        assert hashing.reads_back(GAME, seq, table.state, table.agenda) is True
+        assert hashing.reads_back(hashing.encode_state(GAME, seq, table.state, table.agenda),
+                                  GAME, seq, table.state, table.agenda) is True
         assert whole_reads_back(table.state, table.agenda, seq)
     assert hashing._READ_BACK  # the parts' verdicts are kept
 
@@ -115,12 +120,22 @@ def test_a_part_that_json_changes_does_not_read_back(part: object) -> None:
     state = {"fine": [1, "a", True, None, 1.5], "part": part}
     assert whole_reads_back(state, []) is False
     for _ in range(2):  # and not once its bytes were seen
-        assert hashing.reads_back(GAME, 3, state, []) is False
-    assert hashing.reads_back(GAME, 3, {"fine": state["fine"]}, []) is True
+        assert reads_back(state) is False
+    assert reads_back({"fine": state["fine"]}) is True
 
 
 def test_reads_back_takes_odd_keys_and_seqs_whole() -> None:
-    assert hashing.reads_back(GAME, 3, {1: "a"}, []) is False  # the key comes back "1"
-    assert hashing.reads_back(GAME, True, {"a": 1}, []) is True  # type: ignore[arg-type]
+    assert reads_back({1: "a"}) is False  # the key comes back "1"
+    assert reads_back({"a": 1}, True) is True  # type: ignore[arg-type]
     with pytest.raises(TypeError):  # no JSON at all: the encoder's own error
-        hashing.reads_back(GAME, 3, {"a": {1, 2}}, [])
+        reads_back({"a": {1, 2}})
+
+
+def test_the_parts_restore_the_state_they_were_encoded_from() -> None:
+    for table in random_pax_positions("restore", 1, 40):
+        encoded = hashing.encode_state(GAME, 1, table.state, table.agenda)
+        state, agenda = encoded.restore()
+        assert (state, agenda) == (table.state, table.agenda)
+        assert list(state) == list(table.state)  # the keys in their order
+        assert state is not table.state and agenda is not table.agenda
+        assert hashing.encode_state(GAME, 1, state, agenda).text == encoded.text
