@@ -48,20 +48,20 @@ def same_json(first: Any, second: Any) -> bool:
 
 
 class Encoded(NamedTuple):
-    """A state's canonical JSON, and the marshal bytes it was built from: the game header,
-    the agenda, then each state part by key (None when it was encoded whole). The bytes are
-    an exact copy of the state: `restore` gives it back, `reads_back` checks it."""
+    """A state's canonical JSON, and the marshal bytes it was built from (None when it was
+    encoded whole): an exact copy of the state, which `restore` gives back and `reads_back`
+    checks."""
 
     text: bytes
-    parts: tuple[bytes, ...] | None = None
-    keys: tuple[str, ...] = ()
+    head: tuple[bytes, bytes] | None = None  # the game header's and the agenda's
+    keys: tuple[str, ...] = ()  # the state's keys, sorted
+    parts: list[bytes] | None = None  # each state part's, in that order
 
     def restore(self) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The state and agenda as they were encoded (keys in their order then)."""
-        assert self.parts is not None, "a state encoded whole keeps no copy"
+        """The state (its keys sorted) and agenda as they were encoded."""
+        assert self.head is not None and self.parts is not None, "encoded whole: no copy"
         loads = marshal.loads
-        return dict(zip(self.keys, map(loads, self.parts[2:]), strict=True)), \
-            loads(self.parts[1])
+        return dict(zip(self.keys, map(loads, self.parts), strict=True)), loads(self.head[1])
 
 
 def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
@@ -75,26 +75,28 @@ def state_json(game: dict[str, Any], seq: int, state: dict[str, Any],
 def encode_state(game: dict[str, Any], seq: int, state: dict[str, Any],
                  agenda: list[dict[str, Any]]) -> Encoded:
     """`state_json`'s text, with the parts it was built from."""
-    whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
-    if type(seq) is not int or type(state) is not dict or \
-            not all(type(key) is str for key in state):
-        return Encoded(canonical_json(whole))
-    kept, keys, dumps = _FRAGMENTS, _KEYS, marshal.dumps
+    order = _ORDERS.get(tuple(state)) if type(state) is dict else None
+    if order is None:
+        order = _order(state)
+    if type(seq) is not int or order is None:
+        return Encoded(canonical_json({"game": game, "seq": seq, "state": state,
+                                       "agenda": agenda}))
+    kept, dumps = _FRAGMENTS, marshal.dumps
     try:
         head = (dumps(game), dumps(agenda))
-        parts = [(key, dumps(value)) for key, value in state.items()]
         out = [b'{"agenda":', kept.get(head[1]) or _fragment(head[1], agenda), b',"game":',
                kept.get(head[0]) or _fragment(head[0], game), b',"seq":%d,"state":{' % seq]
-        for key, data in sorted(parts):  # keys differ: the bytes are never compared
-            out.append(keys.get(key) or _key(key))
-            out.append(kept.get(data) or _fragment(data, state[key]))
+        parts = []
+        for key, named in order:
+            value = state[key]
+            data = dumps(value)
+            parts.append(data)
+            out += (named, kept.get(data) or _fragment(data, value))
     except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
-        return Encoded(canonical_json(whole))
-    if state:
-        out[5] = out[5][1:]  # the first key has no comma before it
+        return Encoded(canonical_json({"game": game, "seq": seq, "state": state,
+                                       "agenda": agenda}))
     out.append(b"}}")
-    return Encoded(b"".join(out), (*head, *(data for _, data in parts)),
-                   tuple(key for key, _ in parts))
+    return Encoded(b"".join(out), head, tuple(key for key, _ in order), parts)
 
 
 def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str, Any],
@@ -102,11 +104,11 @@ def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str
     """Whether the state is plain data: `encoded` (its `encode_state`) reads back (json.loads)
     equal to the four. Part by part, each part's verdict kept by its marshal bytes (equal
     bytes, equal verdict), so a decision reads back only the parts it changed."""
-    if encoded.parts is None:
+    if encoded.head is None or encoded.parts is None:
         whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
         return bool(json.loads(encoded.text.decode()) == whole)
     seen = _READ_BACK
-    for data in encoded.parts:
+    for data in (*encoded.head, *encoded.parts):
         if data in seen:
             continue
         value = marshal.loads(data)  # the part, of the same types
@@ -124,7 +126,7 @@ def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str
 # Bounded, oldest out first.
 _FRAGMENTS: dict[bytes, bytes] = {}
 _FRAGMENTS_KEPT = 4096
-_KEYS: dict[str, bytes] = {}  # a state key as `,"key":`
+_ORDERS: dict[tuple[str, ...], list[tuple[str, bytes]]] = {}  # by a state's keys: `_order`
 _READ_BACK: set[bytes] = set()  # the parts that read back equal, by marshal bytes
 
 
@@ -137,11 +139,19 @@ def _fragment(data: bytes, value: Any) -> bytes:
     return found
 
 
-def _key(key: str) -> bytes:
-    found = b"," + canonical_json(key) + b":"
-    if len(_KEYS) < _FRAGMENTS_KEPT:
-        _KEYS[key] = found
-    return found
+def _order(state: Any) -> list[tuple[str, bytes]] | None:
+    """A state's keys as the canonical JSON orders them, each with its encoding (`"key":`, a
+    comma before all but the first), kept by the keys in their order; None unless the state
+    is a dict of str keys (then it is encoded whole)."""
+    if type(state) is not dict or not all(type(key) is str for key in state):
+        return None
+    order = [(key, b"," + canonical_json(key) + b":") for key in sorted(state)]
+    if order:
+        order[0] = (order[0][0], order[0][1][1:])
+    if len(_ORDERS) >= _FRAGMENTS_KEPT:
+        _ORDERS.clear()
+    _ORDERS[tuple(state)] = order
+    return order
 
 
 def state_hash(game: dict[str, Any], seq: int, state: dict[str, Any],
