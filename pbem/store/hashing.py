@@ -134,7 +134,7 @@ def _fragment(data: bytes, value: Any) -> bytes:
     """The encoding of `value`, whose marshal bytes are `data`, kept."""
     found = canonical_json(value)
     if len(_FRAGMENTS) >= _FRAGMENTS_KEPT:
-        del _FRAGMENTS[next(iter(_FRAGMENTS))]
+        _FRAGMENTS.pop(next(iter(_FRAGMENTS)), None)  # another thread may have taken it
     _FRAGMENTS[data] = found
     return found
 
