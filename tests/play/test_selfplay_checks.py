@@ -113,3 +113,30 @@ def test_a_block_broken_after_changing_the_state_leaves_the_state_before_it(
     repro = gamefile.load_text(Path(stats.failures[0]).read_text(encoding="utf-8"))
     assert repro.seq == 6 == repro.log[-1]["seq"]
     assert gamefile.current_hash(repro) == repro.log[-1]["post_state"]
+
+
+def test_applying_in_place_writes_the_files_a_copy_per_block_writes(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Checked self-play applies blocks to the game's own state; `pbem apply` works on a copy.
+    The same seeded games must end in the same game files, byte for byte."""
+    from pbem.pipeline import apply as applying
+
+    def final_files(in_place: bool) -> list[str]:
+        files: list[str] = []
+        real_verify = selfplay.replay.verify
+
+        def keep(path: Path, gf: gamefile.GameFile, *args: object, **kwargs: object) -> object:
+            files.append(gamefile.dump_text(gf))
+            return real_verify(path, gf, *args, **kwargs)  # type: ignore[arg-type]
+
+        def apply_text(game: object, text: str, **kwargs: object) -> object:
+            return applying.apply_text(game, text, **{**kwargs, "in_place": in_place})  # type: ignore[arg-type]
+
+        with monkeypatch.context() as patch:
+            patch.setattr(selfplay.replay, "verify", keep)
+            patch.setattr(selfplay, "apply_text", apply_text)
+            stats = selfplay.run(2, 3, "in-place-files", {}, out_dir=tmp_path)
+        assert stats.violations == [] and len(files) == 2
+        return files
+
+    assert final_files(True) == final_files(False)
