@@ -85,12 +85,13 @@ def nearest_wanted(table: Table, who: str, seen: set[str]) -> Aim | None:
 
 
 def shortfall_of(table: Table, declarers: tuple[str, ...], square: str) -> int:
-    """How far the nearest of `declarers` is from meeting `square`, as the engine counts it (0:
-    one meets it now)."""
-    if not _squares(table, declarers[0]):
+    """How far the nearest of `declarers` still in the game is from meeting `square`, as the
+    engine counts it (0: one meets it now, or none is left: a look-ahead may eliminate one)."""
+    present = [p for p in declarers if _squares(table, p)]
+    if not present or not _squares(table, declarers[0]):
         return 0
     from engine.pax.victory import shortfall
-    return min(shortfall(table, p, square) for p in declarers)
+    return min(shortfall(table, p, square) for p in present)
 
 
 def made_active(table: Table, probe: Table, who: str, square: str) -> bool:

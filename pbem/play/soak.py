@@ -90,9 +90,18 @@ def soak(games: int, out_dir: Path, seed: str = "soak", first: int = 0, jobs: in
     for index in range(first, first + games):
         config = configs[index % len(configs)]
         policy = POLICIES[(index // len(configs)) % len(POLICIES)]
-        stats: Stats = run(1, config.players, f"{seed}-{index}", dict(config.options),
-                           out_dir=out_dir, ruleset=config.ruleset, moderated=config.moderated,
-                           policy=policy)
+        try:
+            stats: Stats = run(1, config.players, f"{seed}-{index}", dict(config.options),
+                               out_dir=out_dir, ruleset=config.ruleset,
+                               moderated=config.moderated, policy=policy)
+        except Exception as error:  # noqa: BLE001 - a bug in pbem: named, and the shard goes on
+            totals["games"] += 1
+            totals["invariant_violations"] += 1
+            totals["violations"].append(
+                f"{config.name()} {policy}: game {index} crashed ({type(error).__name__}: "
+                f"{error}); `--first {index} --games 1 --seed {seed}` shows where")
+            by_config[config.name()] = by_config.get(config.name(), 0) + 1
+            continue
         totals["games"] += stats.games
         totals["decisions"] += stats.decisions
         totals["invariant_violations"] += len(stats.violations)

@@ -108,3 +108,16 @@ def test_a_declaration_anyone_would_make_news_with_is_measured_from_the_nearest_
     _laid(table, who, ACADEMIA)
     aim = nearest_wanted(table, who, _all_declared(REPUBLIC))
     assert aim is not None and aim.declarers == (who,)
+
+
+def test_a_look_ahead_that_eliminates_a_declarer_measures_those_left() -> None:
+    """G6 (bankruptcy variant): a move the coverage player looks ahead at may eliminate another
+    declarer; the shortfall is the nearest of those still in the game (a soak game crashed on
+    the eliminated bank's measure)."""
+    _, table, who, _ = _start("aim-eliminated")
+    other = next(bank for bank in table.state["order"] if bank != who)
+    table.state["order"].remove(other)
+    table.state["eliminated"].append(other)
+    for square in SQUARES:
+        assert shortfall_of(table, (who, other), square) == shortfall(table, who, square)
+    assert shortfall_of(table, (other, who), "holy") == 0  # the first declarer is gone

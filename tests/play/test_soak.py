@@ -128,3 +128,24 @@ def test_a_shard_killed_midway_leaves_no_summary(tmp_path: Path,
     with pytest.raises(KeyboardInterrupt):
         soak.main(["--first", "0", "--games", "1", "--summary", str(summary)])
     assert list(summary.parent.iterdir()) == []
+
+
+def test_a_game_that_crashes_is_a_violation_and_the_shard_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crash in one game (a bug in pbem: a soak game once crashed in the coverage policy's
+    look-ahead) is reported with the game that reproduces it, and the other games still play:
+    a shard's hours are not lost to one game."""
+    real = soak.run
+
+    def crashing(games: int, players: int, seed: str, *args: object, **kwargs: object) -> object:
+        if seed == "s1-0":
+            raise KeyError("marchionni")
+        return real(games, players, seed, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(soak, "run", crashing)
+    summary = soak.soak(2, tmp_path, "s1")
+    assert (summary["games"], summary["invariant_violations"]) == (2, 1)
+    [violation] = summary["violations"]
+    assert violation.endswith(": game 0 crashed (KeyError: 'marchionni'); "
+                              "`--first 0 --games 1 --seed s1` shows where")
+    assert sum(summary["by_configuration"].values()) == 2
