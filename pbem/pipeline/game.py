@@ -56,7 +56,7 @@ class Game:
     hashes: dict[tuple[int, int, int, int], str] = field(default_factory=dict, repr=False)
     # The canonical JSON of the last state `hash_of` hashed, by the same key, with its parts
     # (what checked self-play reads back, and keeps to restore a state a block spoilt).
-    texts: dict[tuple[int, int, int, int], Encoded] = field(default_factory=dict, repr=False)
+    encodings: dict[tuple[int, int, int, int], Encoded] = field(default_factory=dict, repr=False)
 
     def state_hash(self) -> str:
         """The game file's current state hash, computed once per state this run holds."""
@@ -110,7 +110,7 @@ class Game:
         """The canonical JSON of the game file's current state (its hash is taken of it), with
         the marshal bytes it was built from (an exact copy of the state)."""
         gf = self.gf
-        found = self.texts.get((gf.seq, id(gf.game), id(gf.state), id(gf.agenda)))
+        found = self.encodings.get((gf.seq, id(gf.game), id(gf.state), id(gf.agenda)))
         return found if found is not None else encode_state(gf.game, gf.seq, gf.state,
                                                             gf.agenda)
 
@@ -122,7 +122,7 @@ class Game:
         key = (seq, id(game), id(table.state), id(table.agenda))
         encoded = encode_state(game, seq, table.state, table.agenda)
         self.hashes[key] = found = digest(encoded.text)
-        self.texts = {key: encoded}
+        self.encodings = {key: encoded}
         return found
 
     def advance(self, entry: Entry, table: Table | None,
@@ -144,7 +144,7 @@ class Game:
         if entry.post_state != self.state_hash():  # computed unless hash_of hashed these
             raise AssertionError(f"entry seq {entry.seq}: post_state is not the state stored")
         self.hashes = {k: v for k, v in self.hashes.items() if k[0] == gf.seq}
-        self.texts = {k: v for k, v in self.texts.items() if k[0] == gf.seq}
+        self.encodings = {k: v for k, v in self.encodings.items() if k[0] == gf.seq}
         append(gf.log, entry)
         self.new.append(entry)
 

@@ -40,11 +40,10 @@ def same_json(first: Any, second: Any) -> bool:
     equal marshal bytes (format 2: no references) are equal values of equal types, so only
     data that differs there is encoded."""
     try:
-        if marshal.dumps(first, 2) == marshal.dumps(second, 2):
-            return True
+        same = marshal.dumps(first, 2) == marshal.dumps(second, 2)
     except ValueError:  # not marshal's data: the encoder decides (and refuses what it cannot)
-        pass
-    return canonical_json(first) == canonical_json(second)
+        same = False
+    return same or canonical_json(first) == canonical_json(second)
 
 
 class Encoded(NamedTuple):
@@ -79,8 +78,7 @@ def encode_state(game: dict[str, Any], seq: int, state: dict[str, Any],
     if order is None:
         order = _order(state)
     if type(seq) is not int or order is None:
-        return Encoded(canonical_json({"game": game, "seq": seq, "state": state,
-                                       "agenda": agenda}))
+        return Encoded(canonical_json(_whole(game, seq, state, agenda)))
     kept, dumps = _FRAGMENTS, marshal.dumps
     try:
         head = (dumps(game), dumps(agenda))
@@ -93,8 +91,7 @@ def encode_state(game: dict[str, Any], seq: int, state: dict[str, Any],
             parts.append(data)
             out += (named, kept.get(data) or _fragment(data, value))
     except ValueError:  # not marshal's data (a custom type, a cycle): the encoder's own verdict
-        return Encoded(canonical_json({"game": game, "seq": seq, "state": state,
-                                       "agenda": agenda}))
+        return Encoded(canonical_json(_whole(game, seq, state, agenda)))
     out.append(b"}}")
     return Encoded(b"".join(out), head, tuple(key for key, _ in order), parts)
 
@@ -105,8 +102,7 @@ def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str
     equal to the four. Part by part, each part's verdict kept by its marshal bytes (equal
     bytes, equal verdict), so a decision reads back only the parts it changed."""
     if encoded.head is None or encoded.parts is None:
-        whole = {"game": game, "seq": seq, "state": state, "agenda": agenda}
-        return bool(json.loads(encoded.text.decode()) == whole)
+        return bool(json.loads(encoded.text.decode()) == _whole(game, seq, state, agenda))
     seen = _READ_BACK
     for data in (*encoded.head, *encoded.parts):
         if data in seen:
@@ -118,6 +114,12 @@ def reads_back(encoded: Encoded, game: dict[str, Any], seq: int, state: dict[str
             seen.clear()
         seen.add(data)
     return True
+
+
+def _whole(game: dict[str, Any], seq: int, state: dict[str, Any],
+           agenda: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the state hash covers, as one value."""
+    return {"game": game, "seq": seq, "state": state, "agenda": agenda}
 
 
 # A part's encoding by its marshal bytes. Equal bytes load to equal values of equal types

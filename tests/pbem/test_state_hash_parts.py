@@ -58,7 +58,7 @@ def test_keys_that_are_not_strings_take_the_encoder_whole() -> None:
 
 def test_what_is_not_json_fails_as_the_encoder_fails() -> None:
     class Custom:
-        pass
+        """Not JSON, and not marshal's data either."""
 
     with pytest.raises(TypeError):
         state_json(GAME, 1, {"part": Custom()}, [])
